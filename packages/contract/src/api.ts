@@ -1,0 +1,168 @@
+import type { z } from 'zod';
+import {
+  deletePhotoRequestSchema,
+  emptyRequestSchema,
+  genShareImageRequestSchema,
+  getCategoriesResponseSchema,
+  getLeaderboardRequestSchema,
+  getMyPhotosRequestSchema,
+  getPairRequestSchema,
+  getUserInfoRequestSchema,
+  getVoteStatsRequestSchema,
+  loginByCookieRequestSchema,
+  refreshSessionRequestSchema,
+  sessionSchema,
+  signOutResponseSchema,
+  submitRatingRequestSchema,
+  submitReportRequestSchema,
+  uploadPhotoFieldsSchema,
+  userInfoSchema,
+} from './schemas.js';
+
+/** Who may call: anyone, anyone (a session is used when present), or only a signed-in user. */
+export type CallAuth = 'none' | 'optional' | 'required';
+export type CallBody = 'json' | 'multipart' | 'json-or-multipart';
+
+export interface CallDefinition {
+  readonly path: `/api/${string}`;
+  readonly summary: string;
+  readonly auth: CallAuth;
+  readonly body: CallBody;
+  readonly request: z.ZodType;
+  /** The `data` of a successful envelope; null while the call is not available yet (code 50100). */
+  readonly response: z.ZodType | null;
+}
+
+/**
+ * Every call of spec §7 plus the calls DESIGN §3 implies, at exactly their paths and field
+ * names. All are POST. A call whose response is null is answered with 50100 until the issue that
+ * owns it lands; it is never faked.
+ */
+export const API = {
+  get_categories: {
+    path: '/api/get_categories',
+    summary: 'List the active photo categories in display order.',
+    auth: 'none',
+    body: 'json',
+    request: emptyRequestSchema,
+    response: getCategoriesResponseSchema,
+  },
+  get_leaderboard: {
+    path: '/api/get_leaderboard',
+    summary: 'Rank the photos of a category for a period.',
+    auth: 'optional',
+    body: 'json',
+    request: getLeaderboardRequestSchema,
+    response: null,
+  },
+  get_random_photos_for_rating: {
+    path: '/api/get_random_photos_for_rating',
+    summary: 'Serve the next pair of photos of a category to vote on.',
+    auth: 'optional',
+    body: 'json',
+    request: getPairRequestSchema,
+    response: null,
+  },
+  submit_photo_rating: {
+    path: '/api/submit_photo_rating',
+    summary: 'Vote for the more attractive photo of a served pair.',
+    auth: 'optional',
+    body: 'json',
+    request: submitRatingRequestSchema,
+    response: null,
+  },
+  submit_photo_report: {
+    path: '/api/submit_photo_report',
+    summary: 'Report a photo for review.',
+    auth: 'optional',
+    body: 'json',
+    request: submitReportRequestSchema,
+    response: null,
+  },
+  get_user_vote_stats: {
+    path: '/api/get_user_vote_stats',
+    summary: 'Voting statistics, fuel, onboarding progress and achievements.',
+    auth: 'optional',
+    body: 'json',
+    request: getVoteStatsRequestSchema,
+    response: null,
+  },
+  delete_photo: {
+    path: '/api/delete_photo',
+    summary: "Delete one of the signed-in user's photos for good.",
+    auth: 'required',
+    body: 'json',
+    request: deletePhotoRequestSchema,
+    response: null,
+  },
+  login_by_cookie: {
+    path: '/api/login_by_cookie',
+    summary: 'Exchange a host credential (cookie) for a session.',
+    auth: 'none',
+    body: 'json',
+    request: loginByCookieRequestSchema,
+    response: sessionSchema,
+  },
+  get_user_info: {
+    path: '/api/get_user_info',
+    summary: 'The user of a token (the access-token header wins over the body).',
+    auth: 'none',
+    body: 'json',
+    request: getUserInfoRequestSchema,
+    response: userInfoSchema,
+  },
+  gen_share_image: {
+    path: '/api/gen_share_image',
+    summary: 'Render the rank share card of the signed-in user.',
+    auth: 'optional',
+    body: 'json-or-multipart',
+    request: genShareImageRequestSchema,
+    response: null,
+  },
+  refresh_session: {
+    path: '/api/refresh_session',
+    summary: 'Rotate a refresh token into a new session.',
+    auth: 'none',
+    body: 'json',
+    request: refreshSessionRequestSchema,
+    response: sessionSchema,
+  },
+  sign_out: {
+    path: '/api/sign_out',
+    summary: 'Revoke the current session.',
+    auth: 'required',
+    body: 'json',
+    request: emptyRequestSchema,
+    response: signOutResponseSchema,
+  },
+  upload_photo: {
+    path: '/api/upload_photo',
+    summary: 'Upload a photo (multipart: file, category_id).',
+    auth: 'optional',
+    body: 'multipart',
+    request: uploadPhotoFieldsSchema,
+    response: null,
+  },
+  get_my_photos: {
+    path: '/api/get_my_photos',
+    summary: "The signed-in user's photos, best first, paged.",
+    auth: 'required',
+    body: 'json',
+    request: getMyPhotosRequestSchema,
+    response: null,
+  },
+} as const satisfies Record<string, CallDefinition>;
+
+export type Api = typeof API;
+export type CallName = keyof Api;
+
+/** What a caller sends (before defaults and coercions). */
+export type CallRequest<N extends CallName> = z.input<Api[N]['request']>;
+/** What the server's handler receives (after validation). */
+export type CallInput<N extends CallName> = z.output<Api[N]['request']>;
+/** The `data` of a successful response. */
+export type CallResponse<N extends CallName> = Api[N]['response'] extends z.ZodType
+  ? z.output<Api[N]['response']>
+  : never;
+
+export const CALL_NAMES = Object.keys(API) as CallName[];

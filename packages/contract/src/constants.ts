@@ -1,0 +1,77 @@
+/** Shared constants of spec §9 and the client identity rules of spec §3 and §7. */
+
+export const REQUEST_TIMEOUT_MS = 15_000;
+
+export const LEADERBOARD_DEFAULT_PAGE = 1;
+export const LEADERBOARD_DEFAULT_PAGE_SIZE = 20;
+export const LEADERBOARD_MAX_PAGE_SIZE = 100;
+export const MY_PHOTOS_DEFAULT_PAGE_SIZE = 20;
+
+export const DEFAULT_FUEL = 50;
+export const DEFAULT_RANK = 123;
+export const DEFAULT_RATING = 5;
+
+/** Scores travel in hundredths on 1.00-10.00 (spec §3: rating = current_score / 100). */
+export const SCORE_MIN = 100;
+export const SCORE_MAX = 1000;
+export const SCORE_INITIAL = 550;
+
+export const ONBOARDING_VOTES_TO_UNLOCK = 10;
+
+export const TOAST_TYPES = ['success', 'error', 'warning', 'info'] as const;
+export type ToastType = (typeof TOAST_TYPES)[number];
+
+/** Toast durations in milliseconds (spec §9). */
+export const TOAST_DURATION_MS = {
+  default: 3000,
+  success: 2000,
+  error: 4000,
+  info: 3000,
+  warning: 3000,
+  score: 3000,
+  achievement: 5000,
+  fuel: 2000,
+} as const;
+
+/** Default toast titles (spec §8), given by the spec in Chinese. */
+export const DEFAULT_TOAST_TITLES: Readonly<Record<ToastType, string>> = {
+  success: '成功',
+  error: '错误',
+  info: '提示',
+  warning: '警告',
+};
+
+export const DEFAULT_APP_VERSION = '6.67.7';
+export const PACKAGE_ID = 'web';
+export const UMENG_CHANNEL = 'web';
+export const PLAN_TYPE = 'H5';
+export const ENVIRONMENT_MODE = 'production';
+
+export const DEVICE_ID_PREFIX = 'web-';
+export const SESSION_ID_PREFIX = 'X_';
+
+/** Request headers every call carries (spec §7), lower-case as they travel. */
+export const REQUEST_HEADERS = {
+  contentType: 'content-type',
+  planType: 'plantype',
+  version: 'version',
+  packageId: 'packageid',
+  umengChannel: 'umengchannel',
+  deviceBrand: 'device-brand',
+  deviceModel: 'device-model',
+  deviceId: 'device-id',
+  accessToken: 'access-token',
+  sessionId: 'x-session-id',
+} as const;
+
+/** Query parameters captured on any route (spec §2). */
+export const QUERY_PARAMS = {
+  accessToken: 'access-token',
+  tokenId: 'tokenId',
+  version: 'version',
+  deviceId: 'device-id',
+} as const;
+
+/** Report defaults of spec §5. */
+export const REPORT_DEFAULT_USER_ID = '1';
+export const REPORT_DEFAULT_NOTES = '';

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import type { ErrorCodeValue } from './errors.js';
+
+/** Every response is `{ code, msg, data }`; code 0 is success (spec §7, DESIGN §3). */
+export interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+export interface ErrorEnvelope {
+  code: Exclude<ErrorCodeValue, 0>;
+  msg: string;
+  data: ValidationErrorData | null;
+}
+
+/** Details of a 40001: the first offending field, and every issue found. */
+export const validationErrorDataSchema = z.object({
+  field: z.string(),
+  issues: z.array(z.object({ field: z.string(), problem: z.string() })),
+});
+export type ValidationErrorData = z.infer<typeof validationErrorDataSchema>;
+
+export function envelopeSchema<T extends z.ZodType>(data: T) {
+  return z.object({ code: z.number().int(), msg: z.string(), data });
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { API, CALL_NAMES } from './api.js';
+import { ERROR_MESSAGES, ErrorCode } from './errors.js';
+
+type JsonSchema = z.core.JSONSchema.JSONSchema;
+
+function toSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  return z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+}
+
+function envelope(data: JsonSchema): JsonSchema {
+  return {
+    type: 'object',
+    required: ['code', 'msg', 'data'],
+    properties: { code: { type: 'integer' }, msg: { type: 'string' }, data },
+  };
+}
+
+/** The OpenAPI 3.1 document of the whole API, generated from the contract. */
+export function buildOpenApiDocument(version: string): Record<string, unknown> {
+  const paths: Record<string, unknown> = {};
+  for (const name of CALL_NAMES) {
+    const call = API[name];
+    const requestSchema = toSchema(call.request, 'input');
+    const content: Record<string, { schema: JsonSchema }> = {};
+    if (call.body !== 'multipart') content['application/json'] = { schema: requestSchema };
+    if (call.body !== 'json') {
+      const multipart: JsonSchema = {
+        ...requestSchema,
+        properties: { ...requestSchema.properties, file: { type: 'string', format: 'binary' } },
+      };
+      content['multipart/form-data'] = { schema: multipart };
+    }
+    paths[call.path] = {
+      post: {
+        operationId: name,
+        summary: call.summary,
+        description:
+          call.response === null
+            ? `Not available yet: answers code ${ErrorCode.NOT_AVAILABLE_YET}.`
+            : `Auth: ${call.auth}. Application outcomes, errors included, answer HTTP 200 with the envelope.`,
+        requestBody: { required: false, content },
+        responses: {
+          '200': {
+            description: 'The envelope: code 0 with data, or a non-zero code with msg.',
+            content: {
+              'application/json': {
+                schema: envelope(
+                  call.response === null ? { type: 'null' } : toSchema(call.response, 'output'),
+                ),
+              },
+            },
+          },
+        },
+      },
+    };
+  }
+  const codes = Object.entries(ErrorCode).map(([name, code]) => ({
+    name,
+    code,
+    msg: ERROR_MESSAGES[code].zh,
+    msg_en: ERROR_MESSAGES[code].en,
+  }));
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Yanzhi Arena API',
+      version,
+      description:
+        'Every call is POST with a JSON body (multipart for files) and answers { code, msg, data }; code 0 is success.',
+    },
+    paths,
+    'x-error-codes': codes,
+  };
+}

@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import {
+  LEADERBOARD_DEFAULT_PAGE,
+  LEADERBOARD_DEFAULT_PAGE_SIZE,
+  LEADERBOARD_MAX_PAGE_SIZE,
+  MY_PHOTOS_DEFAULT_PAGE_SIZE,
+  REPORT_DEFAULT_NOTES,
+} from './constants.js';
+
+const MAX_ID = Number.MAX_SAFE_INTEGER;
+
+/** An entity id: a positive integer, also accepted as a string of digits ("1", spec §5). */
+export const idSchema = z.union([
+  z.number().int().positive().max(MAX_ID),
+  z
+    .string()
+    .regex(/^[1-9]\d{0,14}$/, 'expected a positive integer id')
+    .transform(Number),
+]);
+
+/** A body user id the client may send; never trusted for authority (DESIGN §3). */
+export const bodyUserIdSchema = idSchema.nullish();
+
+/** A positive integer that may also arrive as a string of digits. */
+function intLike(min: number, max: number) {
+  return z.union([
+    z.number().int().min(min).max(max),
+    z
+      .string()
+      .regex(/^\d{1,9}$/, 'expected an integer')
+      .transform(Number)
+      .pipe(z.number().int().min(min).max(max)),
+  ]);
+}
+
+/** The visitor's device id (spec §3: "web-" + GUID) used as the anonymous id. */
+export const anonymousIdSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(128)
+  .regex(/^[\w.:-]+$/, 'expected letters, digits, "-", "_", "." or ":"');
+
+export const isoDateTimeSchema = z.iso.datetime();
+
+// ---------------------------------------------------------------------------------------------
+// Entities
+
+export const userRoleSchema = z.enum(['user', 'moderator', 'admin']);
+export type UserRole = z.infer<typeof userRoleSchema>;
+
+/** The userInfo object spread into the client's User (spec §3). */
+export const userInfoSchema = z.object({
+  id: z.number().int(),
+  nickname: z.string(),
+  avatar_url: z.string().nullable(),
+  fuel: z.number().int(),
+  role: userRoleSchema,
+  is_device_account: z.boolean(),
+  created_at: isoDateTimeSchema,
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;
+
+/** A signed-in session as returned by login, refresh and the first upload of a device. */
+export const sessionSchema = z.object({
+  token: z.string(),
+  refresh_token: z.string(),
+  expires_at: isoDateTimeSchema,
+  refresh_expires_at: isoDateTimeSchema,
+  userInfo: userInfoSchema,
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+export const categorySchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  name_en: z.string(),
+  sort_order: z.number().int(),
+  photo_count: z.number().int(),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Requests (spec §7; field names exactly as the spec's client sends them)
+
+export const emptyRequestSchema = z.object({});
+
+export const PERIOD_TYPES = ['day', 'week', 'month', 'all'] as const;
+export const PERIOD_TYPE_ALIASES = { daily: 'day', weekly: 'week', monthly: 'month', total: 'all' } as const;
+export const periodTypeSchema = z
+  .enum([...PERIOD_TYPES, 'daily', 'weekly', 'monthly', 'total'])
+  .transform((value) =>
+    value in PERIOD_TYPE_ALIASES
+      ? PERIOD_TYPE_ALIASES[value as keyof typeof PERIOD_TYPE_ALIASES]
+      : (value as (typeof PERIOD_TYPES)[number]),
+  );
+export type PeriodType = (typeof PERIOD_TYPES)[number];
+
+export const getLeaderboardRequestSchema = z.object({
+  category_id: idSchema,
+  period_type: periodTypeSchema.default('day'),
+  period_date: z.iso.date().nullish(),
+  page: intLike(1, 100_000).default(LEADERBOARD_DEFAULT_PAGE),
+  page_size: intLike(1, LEADERBOARD_MAX_PAGE_SIZE).default(LEADERBOARD_DEFAULT_PAGE_SIZE),
+});
+
+export const getPairRequestSchema = z.object({
+  category_id: idSchema,
+  anonymous_id: anonymousIdSchema,
+  user_id: bodyUserIdSchema,
+});
+
+export const submitRatingRequestSchema = z.object({
+  winner_photo_id: idSchema,
+  loser_photo_id: idSchema,
+  anonymous_id: anonymousIdSchema,
+  boosted_photo_id: idSchema.nullish(),
+  user_id: bodyUserIdSchema,
+  pair_id: z.string().min(1).max(128).nullish(),
+});
+
+export const submitReportRequestSchema = z.object({
+  photo_id: idSchema,
+  reason: z.string().trim().min(1).max(64),
+  notes: z.string().max(500).default(REPORT_DEFAULT_NOTES),
+  user_id: bodyUserIdSchema,
+});
+
+export const getVoteStatsRequestSchema = z.object({
+  user_id: bodyUserIdSchema,
+  anonymous_id: anonymousIdSchema.nullish(),
+});
+
+export const deletePhotoRequestSchema = z.object({
+  photo_id: idSchema,
+  user_id: bodyUserIdSchema,
+});
+
+export const loginByCookieRequestSchema = z.object({
+  cookie: z.string().min(1).max(4096),
+});
+
+export const getUserInfoRequestSchema = z.object({
+  token: z.string().min(1).max(1024).nullish(),
+});
+
+export const genShareImageRequestSchema = z.object({
+  token: z.string().min(1).max(1024).nullish(),
+});
+
+export const refreshSessionRequestSchema = z.object({
+  refresh_token: z.string().min(1).max(1024),
+});
+
+export const uploadPhotoFieldsSchema = z.object({
+  category_id: idSchema,
+});
+
+export const getMyPhotosRequestSchema = z.object({
+  page: intLike(1, 100_000).default(1),
+  page_size: intLike(1, 100).default(MY_PHOTOS_DEFAULT_PAGE_SIZE),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Response data
+
+export const getCategoriesResponseSchema = z.array(categorySchema);
+export const signOutResponseSchema = z.object({ signed_out: z.literal(true) });
