@@ -75,3 +75,21 @@ export const QUERY_PARAMS = {
 /** Report defaults of spec §5. */
 export const REPORT_DEFAULT_USER_ID = '1';
 export const REPORT_DEFAULT_NOTES = '';
+
+/** Keys of the client's local storage (spec §3 "device identity kept locally"). */
+export const CLIENT_STORAGE_KEYS = {
+  deviceId: 'deviceId',
+  sessionId: 'sessionId',
+  token: 'token',
+  version: 'version',
+  userInfo: 'userInfo',
+  refreshToken: 'refreshToken',
+  language: 'language',
+} as const;
+
+/**
+ * Host-signed tokens (DESIGN §4): `h1.<payload>.<signature>` where payload is base64url JSON
+ * `{ sub, name?, exp }` (sub: the host's user id, exp: unix seconds) and signature is the
+ * base64url HMAC-SHA256 of `h1.<payload>` under the shared HOST_TOKEN_SECRET.
+ */
+export const HOST_TOKEN_PREFIX = 'h1';
