@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import fastifyMultipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import type { Db } from './db/database.js';
+import type { Clock } from './domain/clock.js';
+import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
+import { redactUrl } from './lib/redact.js';
+import { isApiPath, registerEnvelope } from './plugins/envelope.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerStaticFiles } from './plugins/static-files.js';
+import { registerAuthRoutes } from './routes/auth.routes.js';
+import { registerCategoryRoutes } from './routes/categories.routes.js';
+import { enforcePerMinute } from './routes/rate-limit.js';
+import { registerPendingRoutes } from './routes/pending.routes.js';
+import { registerSystemRoutes } from './routes/system.routes.js';
+import type { AuthState } from './services/auth.service.js';
+import { createServices, type Services } from './services/index.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthState;
+  }
+}
+
+export const APP_VERSION = '0.1.0';
+
+/** Largest multipart upload accepted (DESIGN §7: 10 MB) plus room for the other fields. */
+const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+export interface AppDependencies {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  hostTokenSecret: string;
+  /** Where logs go; stdout when absent. Tests pass a stream to read them. */
+  logStream?: { write(line: string): void };
+  limiter?: RateLimiter;
+}
+
+export interface App {
+  server: FastifyInstance;
+  services: Services;
+}
+
+/** Builds the whole application without listening, so tests drive it through `inject`. */
+export async function buildApp(deps: AppDependencies): Promise<App> {
+  const { config, db, clock } = deps;
+  const server = Fastify({
+    logger: {
+      level: config.logLevel,
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+      redact: {
+        paths: ['req.headers["access-token"]', 'req.headers.cookie', 'req.headers.authorization'],
+        censor: '[redacted]',
+      },
+      serializers: {
+        req: (request: { method: string; url: string; ip?: string }) => ({
+          method: request.method,
+          url: redactUrl(request.url),
+          remoteAddress: request.ip,
+        }),
+      },
+    },
+    genReqId: () => randomUUID(),
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimitBytes,
+    return503OnClosing: true,
+  });
+
+  const services = createServices(db, clock, {
+    hostTokenSecret: deps.hostTokenSecret,
+    sessionTtlMs: config.sessionTtlMs,
+    refreshTtlMs: config.refreshTtlMs,
+    mediaDir: config.mediaDir,
+  });
+  const limiter = deps.limiter ?? new MemoryRateLimiter(() => clock.now());
+
+  registerEnvelope(server);
+  registerSecurityHeaders(server, config.frameAncestors);
+  await server.register(fastifyMultipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
+  });
+
+  // Set for every /api request by the preHandler below before any route runs.
+  server.decorateRequest<AuthState | null>('auth', null);
+  server.addHook('preHandler', async (request) => {
+    if (!isApiPath(request.url)) return;
+    enforcePerMinute(limiter, `api:${request.ip}`, config.rateLimits.apiPerMinute);
+    const header = request.headers['access-token'];
+    request.auth = await services.auth.authenticate(Array.isArray(header) ? header[0] : header);
+  });
+
+  registerSystemRoutes(server, { db, version: APP_VERSION });
+  registerCategoryRoutes(server, services.categories);
+  registerAuthRoutes(server, {
+    auth: services.auth,
+    limiter,
+    limits: config.rateLimits,
+  });
+  registerPendingRoutes(server);
+  await registerStaticFiles(server, { mediaDir: config.mediaDir, webDistDir: config.webDistDir });
+
+  return { server, services };
+}

@@ -1,0 +1,120 @@
+import { parseArgs } from 'node:util';
+import { prepare } from './bootstrap.js';
+import { ConfigError, loadConfig } from './config.js';
+import { systemClock } from './domain/clock.js';
+import { signHostToken } from './domain/tokens.js';
+import { createServices } from './services/index.js';
+
+const USAGE = `Yanzhi Arena admin
+
+Usage: npm run admin -- <command>
+
+  migrate                                  bring the database schema up to date
+  categories list                          list every category
+  categories add <slug> <中文名> <English>  add a category (or rename it) [--order N]
+  categories disable <slug>                hide a category from the app (photos are kept)
+  categories enable <slug>                 show it again
+  demo seed                                create the missing demo photos
+  demo remove                              delete every demo photo, file and demo account
+  users role <user_id> <user|moderator|admin>
+                                           grant or take away a role
+  host-token <host_user_id> [--name N] [--hours H]
+                                           print a host-signed token (host integration)
+
+Configuration comes from the same environment variables as the server (see README).`;
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+
+async function run(argv: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      order: { type: 'string' },
+      name: { type: 'string' },
+      hours: { type: 'string', default: '24' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const [command, sub, ...rest] = positionals;
+  if (values.help || command === undefined) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+
+  const config = loadConfig();
+  const { database, hostTokenSecret } = await prepare(config);
+  const services = createServices(database.db, systemClock, {
+    hostTokenSecret,
+    sessionTtlMs: config.sessionTtlMs,
+    refreshTtlMs: config.refreshTtlMs,
+    mediaDir: config.mediaDir,
+  });
+  const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+
+  try {
+    switch (`${command} ${sub ?? ''}`.trim()) {
+      case 'migrate':
+        print({ migrated: true });
+        break;
+      case 'categories list':
+        print(await services.categories.listAll());
+        break;
+      case 'categories add': {
+        const [slug, name, nameEn] = rest;
+        if (!slug || !/^[a-z0-9-]{1,32}$/.test(slug) || !name || !nameEn) {
+          fail('categories add needs <slug (a-z, 0-9, -)> <中文名> <English name>');
+        }
+        const order = values.order === undefined ? undefined : Number(values.order);
+        if (order !== undefined && !Number.isInteger(order)) fail('--order must be a whole number');
+        print(await services.categories.save({ slug, name, name_en: nameEn, sort_order: order }));
+        break;
+      }
+      case 'categories disable':
+      case 'categories enable': {
+        const [slug] = rest;
+        if (!slug) fail(`categories ${sub ?? ''} needs <slug>`);
+        const changed = await services.categories.setActive(slug, sub === 'enable');
+        if (!changed) fail(`no category with slug "${slug}"`);
+        print({ slug, active: sub === 'enable' });
+        break;
+      }
+      case 'demo seed':
+        print({ created: await services.demo.seed(config.demoPhotosPerCategory) });
+        break;
+      case 'demo remove':
+        print(await services.demo.remove());
+        break;
+      case 'users role': {
+        const [id, role] = rest;
+        if (!id || !/^\d+$/.test(id) || (role !== 'user' && role !== 'moderator' && role !== 'admin')) {
+          fail('users role needs <user_id> <user|moderator|admin>');
+        }
+        const changed = await services.users.setRole(Number(id), role, systemClock.now());
+        if (!changed) fail(`no user with id ${id}`);
+        print({ id: Number(id), role });
+        break;
+      }
+      default:
+        if (command === 'host-token' && sub) {
+          const hours = Number(values.hours);
+          if (!Number.isFinite(hours) || hours <= 0) fail('--hours must be a positive number');
+          const exp = Math.floor(systemClock.now() / 1000 + hours * 3600);
+          const payload = values.name ? { sub, name: values.name, exp } : { sub, exp };
+          process.stdout.write(`${signHostToken(payload, hostTokenSecret)}\n`);
+          break;
+        }
+        fail(`Unknown command "${positionals.join(' ')}".\n\n${USAGE}`);
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+run(process.argv.slice(2)).catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,147 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
+  .transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
+
+function positiveInt(max: number) {
+  return z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(max));
+}
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Every environment variable the server reads, with its default. Documented in the README. */
+const envSchema = z.object({
+  PORT: positiveInt(65_535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (leave it unset for SQLite)')
+    .optional(),
+  SEED_DEMO: booleanFlag.optional(),
+  DEMO_PHOTOS_PER_CATEGORY: positiveInt(500).default(24),
+  CATEGORIES: z.string().min(1).optional(),
+  TZ_LEADERBOARD: z.string().refine(isTimeZone, 'must be an IANA time zone such as Asia/Shanghai').default('Asia/Shanghai'),
+  HOST_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SESSION_TTL_HOURS: positiveInt(24 * 365).default(24 * 7),
+  REFRESH_TTL_DAYS: positiveInt(3650).default(90),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: booleanFlag.default(false),
+  FRAME_ANCESTORS: z
+    .string()
+    .regex(/^[\w\s'*:/.-]+$/, 'must be a CSP source list such as \'self\' https://host.example')
+    .default("'self'"),
+  BODY_LIMIT_BYTES: positiveInt(10 * 1024 * 1024).default(64 * 1024),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+  RATE_LIMIT_API_PER_MINUTE: positiveInt(10_000_000).default(1200),
+  RATE_LIMIT_LOGIN_PER_MINUTE: positiveInt(10_000_000).default(20),
+  RATE_LIMIT_REFRESH_PER_MINUTE: positiveInt(10_000_000).default(30),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  mediaDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  /** undefined: seed demo data only into a new empty database. */
+  seedDemo: boolean | undefined;
+  demoPhotosPerCategory: number;
+  /** `slug:中文名:English name` entries, comma separated; undefined keeps the stored list. */
+  categories: CategorySetting[] | undefined;
+  leaderboardTimeZone: string;
+  hostTokenSecret: string | undefined;
+  sessionTtlMs: number;
+  refreshTtlMs: number;
+  logLevel: z.output<typeof envSchema>['LOG_LEVEL'];
+  trustProxy: boolean;
+  frameAncestors: string;
+  bodyLimitBytes: number;
+  webDistDir: string;
+  rateLimits: { apiPerMinute: number; loginPerMinute: number; refreshPerMinute: number };
+}
+
+export interface CategorySetting {
+  slug: string;
+  name: string;
+  name_en: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const categoryEntry = /^([a-z0-9-]{1,32}):([^:,]{1,32}):([^:,]{1,48})$/;
+
+function parseCategories(raw: string): CategorySetting[] {
+  const entries = raw.split(',').map((entry) => entry.trim());
+  return entries.map((entry) => {
+    const match = categoryEntry.exec(entry);
+    if (!match?.[1] || !match[2] || !match[3]) {
+      throw new ConfigError(
+        `Invalid configuration: CATEGORIES entry "${entry}" must look like slug:中文名:English name`,
+      );
+    }
+    return { slug: match[1], name: match[2].trim(), name_en: match[3].trim() };
+  });
+}
+
+const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
+
+/** Reads and validates the environment; throws a ConfigError naming the first bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([key, value]) => key in envSchema.shape && value !== ''),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const messages = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      return `${name} ${issue.message} (got ${JSON.stringify(env[name] ?? null)})`;
+    });
+    throw new ConfigError(`Invalid configuration: ${messages.join('; ')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    mediaDir: path.join(dataDir, 'media'),
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'sqlite', file: path.join(dataDir, 'yanzhi.db') },
+    seedDemo: e.SEED_DEMO,
+    demoPhotosPerCategory: e.DEMO_PHOTOS_PER_CATEGORY,
+    categories: e.CATEGORIES === undefined ? undefined : parseCategories(e.CATEGORIES),
+    leaderboardTimeZone: e.TZ_LEADERBOARD,
+    hostTokenSecret: e.HOST_TOKEN_SECRET,
+    sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
+    refreshTtlMs: e.REFRESH_TTL_DAYS * 86_400_000,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    frameAncestors: e.FRAME_ANCESTORS,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDist,
+    rateLimits: {
+      apiPerMinute: e.RATE_LIMIT_API_PER_MINUTE,
+      loginPerMinute: e.RATE_LIMIT_LOGIN_PER_MINUTE,
+      refreshPerMinute: e.RATE_LIMIT_REFRESH_PER_MINUTE,
+    },
+  };
+}

@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as initial from './2026-11-21-0001-initial.js';
+
+/** Every migration in order. Names carry a date prefix; a shipped migration is never edited. */
+export const migrations: Record<string, Migration> = {
+  '2026-11-21-0001-initial': initial,
+};

@@ -1,0 +1,41 @@
+/**
+ * Fixed-window counters kept in this process. A window's count resets when the window ends; a
+ * bounded map keeps memory flat under address churn. Several instances share limits through
+ * Redis instead (scale-out issue); the interface stays the same.
+ */
+export interface RateLimiter {
+  /** Counts one hit for the key; true when it is within the limit. */
+  hit(key: string, limit: number, windowMs: number): boolean;
+}
+
+export class MemoryRateLimiter implements RateLimiter {
+  private readonly windows = new Map<string, { start: number; count: number }>();
+
+  constructor(
+    private readonly now: () => number,
+    private readonly maxKeys = 100_000,
+  ) {}
+
+  hit(key: string, limit: number, windowMs: number): boolean {
+    const now = this.now();
+    const window = this.windows.get(key);
+    if (!window || now - window.start >= windowMs) {
+      if (this.windows.size >= this.maxKeys) this.evictExpired(now, windowMs);
+      this.windows.set(key, { start: now, count: 1 });
+      return 1 <= limit;
+    }
+    window.count += 1;
+    return window.count <= limit;
+  }
+
+  private evictExpired(now: number, windowMs: number): void {
+    for (const [key, window] of this.windows) {
+      if (now - window.start >= windowMs) this.windows.delete(key);
+    }
+    // Still full of live windows: drop the oldest entries rather than grow without bound.
+    for (const key of this.windows.keys()) {
+      if (this.windows.size < this.maxKeys) break;
+      this.windows.delete(key);
+    }
+  }
+}

@@ -1,0 +1,89 @@
+import {
+  API,
+  ErrorCode,
+  errorMessage,
+  type CallInput,
+  type CallName,
+  type CallResponse,
+  type MessageLanguage,
+} from '@yanzhi/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../errors.js';
+import { pickLanguage } from '../lib/language.js';
+import { parseInput } from '../lib/validation.js';
+import type { AuthState } from '../services/auth.service.js';
+
+export interface CallContext {
+  auth: AuthState;
+  language: MessageLanguage;
+  deviceId: string | null;
+  ip: string;
+  request: FastifyRequest;
+}
+
+export type SignedInAuth = Extract<AuthState, { kind: 'user' }>;
+
+export type CallHandler<N extends CallName> = (
+  input: CallInput<N>,
+  context: CallContext,
+) => Promise<CallResponse<N>>;
+
+function headerValue(value: string | string[] | undefined): string | null {
+  const first = Array.isArray(value) ? value[0] : value;
+  return first === undefined || first === '' ? null : first.slice(0, 128);
+}
+
+export function contextOf(request: FastifyRequest): CallContext {
+  return {
+    auth: request.auth,
+    language: pickLanguage(request.headers['accept-language']),
+    deviceId: headerValue(request.headers['device-id']),
+    ip: request.ip,
+    request,
+  };
+}
+
+/** The signed-in caller, or the reason there is none. */
+export function requireUser(auth: AuthState): SignedInAuth {
+  if (auth.kind === 'user') return auth;
+  throw new AppError(auth.kind === 'invalid' ? auth.code : ErrorCode.NOT_SIGNED_IN);
+}
+
+/** A body `user_id` is never authority: when it names someone other than the caller, refuse. */
+function checkBodyUser(input: unknown, auth: AuthState): void {
+  if (auth.kind !== 'user' || typeof input !== 'object' || input === null) return;
+  const bodyUserId = (input as { user_id?: unknown }).user_id;
+  if (typeof bodyUserId === 'number' && bodyUserId !== auth.user.id) {
+    throw new AppError(ErrorCode.USER_MISMATCH);
+  }
+}
+
+/** The checks every call makes before its handler: the caller, then the body against its schema. */
+export function admitCall<N extends CallName>(
+  name: N,
+  request: FastifyRequest,
+  body: unknown,
+): { input: CallInput<N>; context: CallContext } {
+  const call = API[name];
+  const context = contextOf(request);
+  if (call.auth === 'required') requireUser(context.auth);
+  const input = parseInput(call.request, body) as CallInput<N>;
+  checkBodyUser(input, context.auth);
+  return { input, context };
+}
+
+/**
+ * Registers one call of the contract: POST at its path, admitted as above, and the handler's
+ * result wrapped in the success envelope.
+ */
+export function defineCall<N extends CallName>(
+  app: FastifyInstance,
+  name: N,
+  handler: CallHandler<N>,
+): void {
+  app.post(API[name].path, async (request) => {
+    const { input, context } = admitCall(name, request, request.body);
+    const data = await handler(input, context);
+    return { code: 0, msg: errorMessage(ErrorCode.OK, context.language), data };
+  });
+}

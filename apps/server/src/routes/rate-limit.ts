@@ -1,0 +1,10 @@
+import { ErrorCode } from '@yanzhi/contract';
+import { AppError } from '../errors.js';
+import type { RateLimiter } from '../lib/rate-limiter.js';
+
+const MINUTE_MS = 60_000;
+
+/** Counts a hit against a per-minute limit and refuses with 42900 beyond it. */
+export function enforcePerMinute(limiter: RateLimiter, key: string, limit: number): void {
+  if (!limiter.hit(key, limit, MINUTE_MS)) throw new AppError(ErrorCode.RATE_LIMITED);
+}

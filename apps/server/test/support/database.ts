@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openDatabase, type DatabaseHandle } from '../../src/db/database.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+/** PostgreSQL tests run when TEST_DATABASE_URL is set (CI always sets it). */
+export const postgresUrl = process.env.TEST_DATABASE_URL;
+
+export const dialects: Dialect[] = postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'];
+
+if (!postgresUrl && !process.env.YANZHI_PG_NOTICE_SHOWN) {
+  process.env.YANZHI_PG_NOTICE_SHOWN = '1';
+  console.warn(
+    'PostgreSQL tests skipped: set TEST_DATABASE_URL=postgres://user:pass@127.0.0.1:5432/db to run them (.ci/run does).',
+  );
+}
+
+export function makeTempDir(prefix = 'yanzhi-test-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+export interface TestDatabase {
+  handle: DatabaseHandle;
+  /** Closes the connection and removes the file or schema. */
+  drop: () => Promise<void>;
+}
+
+/**
+ * A fresh empty database: a new SQLite file in `dir`, or a new schema in the PostgreSQL test
+ * database, so tests never see each other's rows.
+ */
+export async function createTestDatabase(dialect: Dialect, dir: string): Promise<TestDatabase> {
+  if (dialect === 'sqlite') {
+    const file = path.join(dir, `test-${randomBytes(4).toString('hex')}.db`);
+    const handle = openDatabase({ kind: 'sqlite', file });
+    return {
+      handle,
+      drop: async () => {
+        await handle.close();
+        fs.rmSync(file, { force: true });
+      },
+    };
+  }
+  if (!postgresUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const handle = openDatabase({ kind: 'postgres', url: postgresUrl }, { searchPath: schema, poolSize: 5 });
+  return {
+    handle,
+    drop: async () => {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: postgresUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP SCHEMA ${schema} CASCADE`);
+      await cleanup.end();
+    },
+  };
+}
