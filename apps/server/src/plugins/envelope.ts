@@ -88,7 +88,10 @@ export function registerEnvelope(app: FastifyInstance): void {
     const fastifyError: Partial<FastifyError> & Error = error;
     const known = classify(fastifyError);
     if (known) {
-      request.log.info({ code: fastifyError.code, status: known.status }, 'request refused');
+      request.log.info(
+        { code: fastifyError.code, status: known.status, reason: fastifyError.message },
+        'request refused',
+      );
       return send(request, reply, known.status, known.code);
     }
     request.log.error({ err: error }, 'unexpected error');

@@ -33,7 +33,7 @@ export async function registerStaticFiles(
     await app.register(fastifyStatic, {
       root: options.webDistDir,
       prefix: '/',
-      index: false,
+      index: ['index.html'],
       list: false,
       wildcard: true,
       cacheControl: false,

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { pickLanguage } from '../src/lib/language.js';
+import { MemoryRateLimiter } from '../src/lib/rate-limiter.js';
+import { redactUrl } from '../src/lib/redact.js';
+
+describe('message language', () => {
+  it.each([
+    [undefined, 'zh'],
+    ['', 'zh'],
+    ['zh-CN,zh;q=0.9,en;q=0.8', 'zh'],
+    ['en-US,en;q=0.9', 'en'],
+    ['zh;q=0.5, en;q=0.8', 'en'],
+    ['fr-FR', 'zh'],
+    ['en;q=0', 'zh'],
+  ] as const)('%j → %s', (header, expected) => {
+    expect(pickLanguage(header)).toBe(expected);
+  });
+});
+
+describe('URL redaction for logs', () => {
+  it('hides every credential parameter and keeps the rest', () => {
+    const url = redactUrl('/?access-token=SECRET1&version=6.70.0&tokenId=SECRET2&device-id=D');
+    expect(url).not.toContain('SECRET');
+    expect(url).toContain('version=6.70.0');
+    expect(url).toContain('device-id=D');
+    expect(redactUrl('/api/get_categories')).toBe('/api/get_categories');
+  });
+});
+
+describe('fixed-window rate limiter', () => {
+  it('allows the limit per window, then refuses until the window ends', () => {
+    let now = 0;
+    const limiter = new MemoryRateLimiter(() => now);
+    expect([1, 2, 3].map(() => limiter.hit('k', 2, 1000))).toEqual([true, true, false]);
+    expect(limiter.hit('other', 2, 1000)).toBe(true);
+    now = 1000;
+    expect(limiter.hit('k', 2, 1000)).toBe(true);
+  });
+
+  it('stays bounded in memory under many keys', () => {
+    const now = 0;
+    const limiter = new MemoryRateLimiter(() => now, 10);
+    for (let index = 0; index < 100; index += 1) limiter.hit(`ip-${index}`, 5, 1000);
+    expect(limiter.hit('ip-99', 1, 1000)).toBe(false);
+    expect(limiter.hit('fresh', 1, 1000)).toBe(true);
+  });
+});

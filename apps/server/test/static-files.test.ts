@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './support/app.js';
+import { makeTempDir } from './support/database.js';
+
+describe('the web app and media from the same process', () => {
+  let app: TestApp;
+  const webDir = makeTempDir('yanzhi-web-');
+
+  beforeAll(async () => {
+    fs.mkdirSync(path.join(webDir, 'assets'));
+    fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>颜值竞技场</title><div id="root"></div>');
+    fs.writeFileSync(path.join(webDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(webDir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+    app = await createTestApp('sqlite', { WEB_DIST_DIR: webDir });
+    fs.mkdirSync(path.join(app.config.mediaDir, 'photos', 'ab'), { recursive: true });
+    fs.writeFileSync(path.join(app.config.mediaDir, 'photos', 'ab', 'abc.webp'), 'RIFF....WEBP');
+  });
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(webDir, { recursive: true, force: true });
+  });
+
+  it('serves index.html at / and for every client route, revalidated each time', async () => {
+    for (const url of ['/', '/arena', '/profile', '/leaderboard', '/upload', '/onboarding', '/?access-token=T']) {
+      const response = await app.server.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('<div id="root">');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    }
+  });
+
+  it('caches hashed assets for a year and the service worker never', async () => {
+    const asset = await app.server.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const worker = await app.server.inject({ method: 'GET', url: '/sw.js' });
+    expect(worker.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves media immutable and answers a missing file or asset with a plain 404', async () => {
+    const media = await app.server.inject({ method: 'GET', url: '/media/photos/ab/abc.webp' });
+    expect(media.statusCode).toBe(200);
+    expect(media.headers['content-type']).toBe('image/webp');
+    expect(media.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await app.server.inject({ method: 'GET', url: '/media/photos/none.webp' })).statusCode).toBe(404);
+    expect((await app.server.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+    expect((await app.server.inject({ method: 'GET', url: '/media/../yanzhi.db' })).statusCode).toBe(404);
+  });
+});
