@@ -63,7 +63,9 @@ const rows = [
   await measure('bare Fastify GET /bare', `${bareUrl}/bare`),
   await measure('POST /api/get_categories', `${appUrl}/api/get_categories`, '{}'),
 ];
-console.log(`node ${process.version}, ${os.cpus().length} cores, ${connections} connections, ${duration} s each`);
+console.log(
+  `node ${process.version}, ${os.cpus().length} cores, ${connections} connections, ${duration} s each`,
+);
 console.table(rows);
 
 await server.close();

@@ -6,7 +6,10 @@ export const E2E_HOST_SECRET = 'e2e-host-secret-0123456789abcdef0123456789';
 
 export function baseUrl(): string {
   const url = process.env.E2E_BASE_URL;
-  if (!url) throw new Error('E2E_BASE_URL is not set: run through playwright (global-setup starts the server)');
+  if (!url)
+    throw new Error(
+      'E2E_BASE_URL is not set: run through playwright (global-setup starts the server)',
+    );
   return url;
 }
 

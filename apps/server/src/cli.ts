@@ -90,7 +90,11 @@ async function run(argv: string[]): Promise<void> {
         break;
       case 'users role': {
         const [id, role] = rest;
-        if (!id || !/^\d+$/.test(id) || (role !== 'user' && role !== 'moderator' && role !== 'admin')) {
+        if (
+          !id ||
+          !/^\d+$/.test(id) ||
+          (role !== 'user' && role !== 'moderator' && role !== 'admin')
+        ) {
           fail('users role needs <user_id> <user|moderator|admin>');
         }
         const changed = await services.users.setRole(Number(id), role, systemClock.now());

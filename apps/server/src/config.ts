@@ -34,7 +34,10 @@ const envSchema = z.object({
   SEED_DEMO: booleanFlag.optional(),
   DEMO_PHOTOS_PER_CATEGORY: positiveInt(500).default(24),
   CATEGORIES: z.string().min(1).optional(),
-  TZ_LEADERBOARD: z.string().refine(isTimeZone, 'must be an IANA time zone such as Asia/Shanghai').default('Asia/Shanghai'),
+  TZ_LEADERBOARD: z
+    .string()
+    .refine(isTimeZone, 'must be an IANA time zone such as Asia/Shanghai')
+    .default('Asia/Shanghai'),
   HOST_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_TTL_HOURS: positiveInt(24 * 365).default(24 * 7),
   REFRESH_TTL_DAYS: positiveInt(3650).default(90),
@@ -42,7 +45,7 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   FRAME_ANCESTORS: z
     .string()
-    .regex(/^[\w\s'*:/.-]+$/, 'must be a CSP source list such as \'self\' https://host.example')
+    .regex(/^[\w\s'*:/.-]+$/, "must be a CSP source list such as 'self' https://host.example")
     .default("'self'"),
   BODY_LIMIT_BYTES: positiveInt(10 * 1024 * 1024).default(64 * 1024),
   WEB_DIST_DIR: z.string().min(1).optional(),

@@ -1,4 +1,4 @@
-import { ErrorCode, type ErrorCodeValue, type ValidationErrorData } from '@yanzhi/contract';
+import type { ErrorCode, ErrorCodeValue, ValidationErrorData } from '@yanzhi/contract';
 
 /**
  * The one error services throw. The envelope handler turns it into `{ code, msg, data }`;

@@ -22,7 +22,12 @@ describe.each(dialects)('sessions and host tokens on %s', (dialect) => {
     const first = await app.call('get_user_info', { token }, { 'access-token': token });
     expect(first.code).toBe(0);
     const user = userInfoSchema.parse(first.data);
-    expect(user).toMatchObject({ nickname: '阿花', fuel: 50, role: 'user', is_device_account: false });
+    expect(user).toMatchObject({
+      nickname: '阿花',
+      fuel: 50,
+      role: 'user',
+      is_device_account: false,
+    });
     const again = await app.call('get_user_info', {}, { 'access-token': token });
     expect(userInfoSchema.parse(again.data).id).toBe(user.id);
   });
@@ -68,12 +73,21 @@ describe.each(dialects)('sessions and host tokens on %s', (dialect) => {
   });
 
   it('refuses a forged host token everywhere', async () => {
-    const forged = signHostToken({ sub: 'host-1', exp: Math.floor(app.clock.now() / 1000) + 60 }, 'x'.repeat(40));
-    expect((await app.call('get_user_info', {}, { 'access-token': forged })).code).toBe(ErrorCode.TOKEN_INVALID);
-    expect((await app.call('login_by_cookie', { cookie: forged })).code).toBe(ErrorCode.HOST_CREDENTIAL_INVALID);
+    const forged = signHostToken(
+      { sub: 'host-1', exp: Math.floor(app.clock.now() / 1000) + 60 },
+      'x'.repeat(40),
+    );
+    expect((await app.call('get_user_info', {}, { 'access-token': forged })).code).toBe(
+      ErrorCode.TOKEN_INVALID,
+    );
+    expect((await app.call('login_by_cookie', { cookie: forged })).code).toBe(
+      ErrorCode.HOST_CREDENTIAL_INVALID,
+    );
     const [prefix, payload] = app.hostToken('host-1').split('.');
     const tampered = `${prefix}.${payload}.AAAA`;
-    expect((await app.call('get_user_info', { token: tampered })).code).toBe(ErrorCode.TOKEN_INVALID);
+    expect((await app.call('get_user_info', { token: tampered })).code).toBe(
+      ErrorCode.TOKEN_INVALID,
+    );
     expect((await app.call('login_by_cookie', { cookie: 'session=abc' })).code).toBe(
       ErrorCode.HOST_CREDENTIAL_INVALID,
     );
@@ -83,13 +97,17 @@ describe.each(dialects)('sessions and host tokens on %s', (dialect) => {
     const token = app.hostToken('host-9', { ttlSeconds: 30 });
     app.clock.advance(31_000);
     expect((await app.call('get_user_info', { token })).code).toBe(ErrorCode.TOKEN_EXPIRED);
-    expect((await app.call('login_by_cookie', { cookie: token })).code).toBe(ErrorCode.HOST_CREDENTIAL_INVALID);
+    expect((await app.call('login_by_cookie', { cookie: token })).code).toBe(
+      ErrorCode.HOST_CREDENTIAL_INVALID,
+    );
   });
 
   it('signs out a host token until it expires', async () => {
     const token = app.hostToken('host-3');
     expect((await app.call('sign_out', {}, { 'access-token': token })).code).toBe(0);
-    expect((await app.call('get_user_info', {}, { 'access-token': token })).code).toBe(ErrorCode.TOKEN_REVOKED);
+    expect((await app.call('get_user_info', {}, { 'access-token': token })).code).toBe(
+      ErrorCode.TOKEN_REVOKED,
+    );
   });
 
   it('rotates refresh tokens and revokes the family when an old one is replayed', async () => {
@@ -99,12 +117,16 @@ describe.each(dialects)('sessions and host tokens on %s', (dialect) => {
     const second = sessionSchema.parse(refreshed.data);
     expect(second.token).not.toBe(first.token);
     expect((await app.call('get_user_info', {}, { 'access-token': second.token })).code).toBe(0);
-    expect((await app.call('get_user_info', {}, { 'access-token': first.token })).code).toBe(ErrorCode.TOKEN_REVOKED);
+    expect((await app.call('get_user_info', {}, { 'access-token': first.token })).code).toBe(
+      ErrorCode.TOKEN_REVOKED,
+    );
 
     const replay = await app.call('refresh_session', { refresh_token: first.refresh_token });
     expect(replay.code).toBe(ErrorCode.REFRESH_TOKEN_INVALID);
     // The replay means the token leaked: the session it had turned into is revoked too.
-    expect((await app.call('get_user_info', {}, { 'access-token': second.token })).code).toBe(ErrorCode.TOKEN_REVOKED);
+    expect((await app.call('get_user_info', {}, { 'access-token': second.token })).code).toBe(
+      ErrorCode.TOKEN_REVOKED,
+    );
   });
 
   it('refuses an expired or unknown refresh token', async () => {
@@ -130,7 +152,11 @@ describe.each(dialects)('sessions and host tokens on %s', (dialect) => {
   it('refuses a body token or user_id naming someone other than the header token', async () => {
     const alice = await login('host-alice', 'Alice');
     const bob = await login('host-bob', 'Bob');
-    const mismatch = await app.call('get_user_info', { token: bob.token }, { 'access-token': alice.token });
+    const mismatch = await app.call(
+      'get_user_info',
+      { token: bob.token },
+      { 'access-token': alice.token },
+    );
     expect(mismatch.code).toBe(ErrorCode.USER_MISMATCH);
     const wrongUser = await app.call(
       'get_random_photos_for_rating',

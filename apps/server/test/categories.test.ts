@@ -10,7 +10,10 @@ describe.each(dialects)('get_categories on %s', (dialect) => {
   async function names(target: TestApp) {
     const result = await target.call('get_categories');
     expect(result.code).toBe(0);
-    return categorySchema.array().parse(result.data).map((category) => category.name);
+    return categorySchema
+      .array()
+      .parse(result.data)
+      .map((category) => category.name);
   }
 
   it('seeds 女生 / 男生 / 明星 / AI into a new database, in order, with photo counts', async () => {

@@ -13,7 +13,11 @@ describe('configuration from the environment', () => {
     expect(config.leaderboardTimeZone).toBe('Asia/Shanghai');
     expect(config.seedDemo).toBeUndefined();
     expect(config.hostTokenSecret).toBeUndefined();
-    expect(config.rateLimits).toEqual({ apiPerMinute: 1200, loginPerMinute: 20, refreshPerMinute: 30 });
+    expect(config.rateLimits).toEqual({
+      apiPerMinute: 1200,
+      loginPerMinute: 20,
+      refreshPerMinute: 30,
+    });
   });
 
   it('switches to PostgreSQL for a postgres:// DATABASE_URL', () => {
@@ -32,13 +36,17 @@ describe('configuration from the environment', () => {
     ['FRAME_ANCESTORS', "'self'; script-src *"],
   ])('names the bad variable %s=%s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
-    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name} `));
+    expect(() => loadConfig({ [name]: value })).toThrow(
+      new RegExp(`^Invalid configuration: ${name} `),
+    );
   });
 
   it('reads SEED_DEMO=0 as off and 1 as on, and rate limits as numbers', () => {
     expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
     expect(loadConfig({ SEED_DEMO: '1' }).seedDemo).toBe(true);
-    expect(loadConfig({ RATE_LIMIT_API_PER_MINUTE: '100000' }).rateLimits.apiPerMinute).toBe(100000);
+    expect(loadConfig({ RATE_LIMIT_API_PER_MINUTE: '100000' }).rateLimits.apiPerMinute).toBe(
+      100000,
+    );
   });
 
   it('parses CATEGORIES as slug:中文名:English entries and names a bad one', () => {
@@ -46,7 +54,9 @@ describe('configuration from the environment', () => {
       { slug: 'female', name: '女生', name_en: 'Women' },
       { slug: 'pets', name: '萌宠', name_en: 'Pets' },
     ]);
-    expect(() => loadConfig({ CATEGORIES: 'Bad Slug:x:y' })).toThrow(/CATEGORIES entry "Bad Slug:x:y"/);
+    expect(() => loadConfig({ CATEGORIES: 'Bad Slug:x:y' })).toThrow(
+      /CATEGORIES entry "Bad Slug:x:y"/,
+    );
   });
 
   it('ignores empty variables as if unset', () => {

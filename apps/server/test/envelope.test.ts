@@ -42,7 +42,9 @@ describe('the envelope and HTTP status policy (ADR 0001)', () => {
       { 'accept-language': 'en-US,en;q=0.9' },
     );
     expect(result.code).toBe(ErrorCode.VALIDATION_FAILED);
-    expect(result.msg).toBe('Invalid parameter period_type: must be one of day, week, month, all, daily, weekly, monthly, total');
+    expect(result.msg).toBe(
+      'Invalid parameter period_type: must be one of day, week, month, all, daily, weekly, monthly, total',
+    );
     const huge = await app.call('get_leaderboard', { category_id: 1, page_size: 5000 });
     expect(huge.code).toBe(ErrorCode.VALIDATION_FAILED);
     expect(huge.msg).toContain('page_size');
@@ -55,11 +57,18 @@ describe('the envelope and HTTP status policy (ADR 0001)', () => {
       headers: { 'content-type': 'application/json' },
       payload: '[1,2,3]',
     });
-    expect(response.json()).toMatchObject({ code: ErrorCode.VALIDATION_FAILED, data: { field: 'body' } });
+    expect(response.json()).toMatchObject({
+      code: ErrorCode.VALIDATION_FAILED,
+      data: { field: 'body' },
+    });
   });
 
   it('answers an unknown API path with 404 and the envelope', async () => {
-    const response = await app.server.inject({ method: 'POST', url: '/api/no_such_call', payload: {} });
+    const response = await app.server.inject({
+      method: 'POST',
+      url: '/api/no_such_call',
+      payload: {},
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ code: ErrorCode.NOT_FOUND, data: null });
     expect(response.json<{ msg: string }>().msg).toBe('接口不存在');
@@ -117,17 +126,31 @@ describe('the envelope and HTTP status policy (ADR 0001)', () => {
   });
 
   it('answers an unexpected failure with 500 and a generic message, never the cause', async () => {
-    const response = await app.server.inject({ method: 'POST', url: '/api/__explode', payload: {} });
+    const response = await app.server.inject({
+      method: 'POST',
+      url: '/api/__explode',
+      payload: {},
+    });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ code: ErrorCode.INTERNAL, msg: '服务器开小差了，请稍后再试', data: null });
+    expect(response.json()).toEqual({
+      code: ErrorCode.INTERNAL,
+      msg: '服务器开小差了，请稍后再试',
+      data: null,
+    });
     expect(response.body).not.toContain('SELECT');
     expect(app.logs.join('\n')).toContain('unexpected error');
   });
 
   it('answers calls whose issue has not landed with 50100, after validating them', async () => {
-    const pending = await app.call('get_random_photos_for_rating', { category_id: 1, anonymous_id: 'web-abc' });
+    const pending = await app.call('get_random_photos_for_rating', {
+      category_id: 1,
+      anonymous_id: 'web-abc',
+    });
     expect(pending).toMatchObject({ status: 200, code: ErrorCode.NOT_AVAILABLE_YET, data: null });
-    const invalid = await app.call('get_random_photos_for_rating', { category_id: 'x', anonymous_id: 'web-abc' });
+    const invalid = await app.call('get_random_photos_for_rating', {
+      category_id: 'x',
+      anonymous_id: 'web-abc',
+    });
     expect(invalid.code).toBe(ErrorCode.VALIDATION_FAILED);
     const signedOut = await app.call('delete_photo', { photo_id: 1 });
     expect(signedOut.code).toBe(ErrorCode.NOT_SIGNED_IN);

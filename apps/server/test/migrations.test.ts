@@ -6,7 +6,12 @@ import { CategoryRepository } from '../src/repositories/category.repository.js';
 import { SessionRepository } from '../src/repositories/session.repository.js';
 import { SettingsRepository } from '../src/repositories/settings.repository.js';
 import { UserRepository } from '../src/repositories/user.repository.js';
-import { createTestDatabase, dialects, makeTempDir, type TestDatabase } from './support/database.js';
+import {
+  createTestDatabase,
+  dialects,
+  makeTempDir,
+  type TestDatabase,
+} from './support/database.js';
 
 const NOW = Date.UTC(2026, 10, 21);
 
@@ -26,7 +31,14 @@ describe.each(dialects)('migrations and repositories on %s', (dialect) => {
     expect(await migrateToLatest(db)).toEqual(Object.keys(migrations));
     expect(await migrateToLatest(db)).toEqual([]);
     const tables = (await db.introspection.getTables()).map((table) => table.name).sort();
-    expect(tables).toEqual(['app_settings', 'categories', 'photos', 'sessions', 'token_revocations', 'users']);
+    expect(tables).toEqual([
+      'app_settings',
+      'categories',
+      'photos',
+      'sessions',
+      'token_revocations',
+      'users',
+    ]);
     for (let step = 0; step < Object.keys(migrations).length; step += 1) await migrateDown(db);
     expect(await db.introspection.getTables()).toEqual([]);
   });
@@ -35,7 +47,13 @@ describe.each(dialects)('migrations and repositories on %s', (dialect) => {
     const db = await migrated();
     const users = new UserRepository(db);
     const user = await users.findOrCreateHostUser('host-1', 'A', NOW);
-    expect(user).toMatchObject({ created_at: NOW, fuel_balance: 50, is_demo: 0, role: 'user', status: 'active' });
+    expect(user).toMatchObject({
+      created_at: NOW,
+      fuel_balance: 50,
+      is_demo: 0,
+      role: 'user',
+      status: 'active',
+    });
     expect(typeof user.id).toBe('number');
   });
 
@@ -50,7 +68,7 @@ describe.each(dialects)('migrations and repositories on %s', (dialect) => {
       .selectFrom('users')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
-    expect(Number(count.n)).toBe(1);
+    expect(count.n).toBe(1);
   });
 
   it('revokes a session exactly once under concurrency', async () => {
@@ -76,12 +94,24 @@ describe.each(dialects)('migrations and repositories on %s', (dialect) => {
   it('upserts categories by slug and never reuses a deleted id', async () => {
     const db = await migrated();
     const categories = new CategoryRepository(db);
-    const first = await categories.upsert({ slug: 'a', name: 'A', name_en: 'A', sort_order: 1 }, NOW);
-    const renamed = await categories.upsert({ slug: 'a', name: 'A2', name_en: 'A2', sort_order: 5 }, NOW);
+    const first = await categories.upsert(
+      { slug: 'a', name: 'A', name_en: 'A', sort_order: 1 },
+      NOW,
+    );
+    const renamed = await categories.upsert(
+      { slug: 'a', name: 'A2', name_en: 'A2', sort_order: 5 },
+      NOW,
+    );
     expect(renamed).toMatchObject({ id: first.id, name: 'A2', sort_order: 5 });
-    const second = await categories.upsert({ slug: 'b', name: 'B', name_en: 'B', sort_order: 2 }, NOW);
+    const second = await categories.upsert(
+      { slug: 'b', name: 'B', name_en: 'B', sort_order: 2 },
+      NOW,
+    );
     await db.deleteFrom('categories').where('id', '=', second.id).execute();
-    const third = await categories.upsert({ slug: 'c', name: 'C', name_en: 'C', sort_order: 3 }, NOW);
+    const third = await categories.upsert(
+      { slug: 'c', name: 'C', name_en: 'C', sort_order: 3 },
+      NOW,
+    );
     expect(third.id).toBeGreaterThan(second.id);
   });
 

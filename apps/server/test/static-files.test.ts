@@ -10,7 +10,10 @@ describe('the web app and media from the same process', () => {
 
   beforeAll(async () => {
     fs.mkdirSync(path.join(webDir, 'assets'));
-    fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>颜值竞技场</title><div id="root"></div>');
+    fs.writeFileSync(
+      path.join(webDir, 'index.html'),
+      '<!doctype html><title>颜值竞技场</title><div id="root"></div>',
+    );
     fs.writeFileSync(path.join(webDir, 'assets', 'index-abc123.js'), 'console.log(1)');
     fs.writeFileSync(path.join(webDir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
     app = await createTestApp('sqlite', { WEB_DIST_DIR: webDir });
@@ -23,7 +26,15 @@ describe('the web app and media from the same process', () => {
   });
 
   it('serves index.html at / and for every client route, revalidated each time', async () => {
-    for (const url of ['/', '/arena', '/profile', '/leaderboard', '/upload', '/onboarding', '/?access-token=T']) {
+    for (const url of [
+      '/',
+      '/arena',
+      '/profile',
+      '/leaderboard',
+      '/upload',
+      '/onboarding',
+      '/?access-token=T',
+    ]) {
       const response = await app.server.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
@@ -45,8 +56,14 @@ describe('the web app and media from the same process', () => {
     expect(media.statusCode).toBe(200);
     expect(media.headers['content-type']).toBe('image/webp');
     expect(media.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect((await app.server.inject({ method: 'GET', url: '/media/photos/none.webp' })).statusCode).toBe(404);
-    expect((await app.server.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
-    expect((await app.server.inject({ method: 'GET', url: '/media/../yanzhi.db' })).statusCode).toBe(404);
+    expect(
+      (await app.server.inject({ method: 'GET', url: '/media/photos/none.webp' })).statusCode,
+    ).toBe(404);
+    expect((await app.server.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await app.server.inject({ method: 'GET', url: '/media/../yanzhi.db' })).statusCode,
+    ).toBe(404);
   });
 });

@@ -34,11 +34,19 @@ describe('host-signed tokens', () => {
 
   it('fail with another secret, a changed payload, or after expiry', () => {
     const token = signHostToken(payload, SECRET);
-    expect(verifyHostToken(token, 'x'.repeat(40), NOW)).toEqual({ ok: false, reason: 'bad_signature' });
+    expect(verifyHostToken(token, 'x'.repeat(40), NOW)).toEqual({
+      ok: false,
+      reason: 'bad_signature',
+    });
     const [prefix, , signature] = token.split('.');
-    const otherPayload = Buffer.from(JSON.stringify({ ...payload, sub: 'admin' })).toString('base64url');
+    const otherPayload = Buffer.from(JSON.stringify({ ...payload, sub: 'admin' })).toString(
+      'base64url',
+    );
     expect(verifyHostToken(`${prefix}.${otherPayload}.${signature}`, SECRET, NOW).ok).toBe(false);
-    expect(verifyHostToken(token, SECRET, payload.exp * 1000)).toEqual({ ok: false, reason: 'expired' });
+    expect(verifyHostToken(token, SECRET, payload.exp * 1000)).toEqual({
+      ok: false,
+      reason: 'expired',
+    });
   });
 
   it.each(['', 'h1', 'h1..', 'h1.a.b.c', 'h2.abc.def', 'h1.!!!.abc', 'at_abcdef'])(
@@ -51,7 +59,10 @@ describe('host-signed tokens', () => {
   it('reject a correctly signed payload of the wrong shape', () => {
     const body = `h1.${Buffer.from(JSON.stringify({ sub: 42 })).toString('base64url')}`;
     const signature = createHmac('sha256', SECRET).update(body).digest('base64url');
-    expect(verifyHostToken(`${body}.${signature}`, SECRET, NOW)).toEqual({ ok: false, reason: 'malformed' });
+    expect(verifyHostToken(`${body}.${signature}`, SECRET, NOW)).toEqual({
+      ok: false,
+      reason: 'malformed',
+    });
   });
 });
 

@@ -38,73 +38,74 @@ export type ErrorCodeValue = (typeof ErrorCode)[ErrorCodeName];
 export type MessageLanguage = 'zh' | 'en';
 
 /** The human message for each code, Chinese by default and English on request. */
-export const ERROR_MESSAGES: Readonly<Record<ErrorCodeValue, Readonly<Record<MessageLanguage, string>>>> =
-  {
-    [ErrorCode.OK]: { zh: '成功', en: 'OK' },
-    [ErrorCode.BAD_REQUEST]: { zh: '请求无效', en: 'Bad request' },
-    [ErrorCode.VALIDATION_FAILED]: { zh: '参数无效', en: 'Invalid parameter' },
-    [ErrorCode.MALFORMED_BODY]: {
-      zh: '请求内容不是有效的 JSON',
-      en: 'The request body is not valid JSON',
-    },
-    [ErrorCode.METHOD_NOT_ALLOWED]: {
-      zh: '接口只接受 POST 请求',
-      en: 'This endpoint only accepts POST',
-    },
-    [ErrorCode.NOT_SIGNED_IN]: { zh: '请先登录', en: 'Please sign in first' },
-    [ErrorCode.TOKEN_INVALID]: {
-      zh: '登录凭证无效，请重新登录',
-      en: 'Your session is not valid, please sign in again',
-    },
-    [ErrorCode.TOKEN_EXPIRED]: {
-      zh: '登录已过期，请重新登录',
-      en: 'Your session has expired, please sign in again',
-    },
-    [ErrorCode.TOKEN_REVOKED]: {
-      zh: '登录已失效，请重新登录',
-      en: 'Your session was signed out, please sign in again',
-    },
-    [ErrorCode.REFRESH_TOKEN_INVALID]: {
-      zh: '刷新凭证无效，请重新登录',
-      en: 'The refresh token is not valid, please sign in again',
-    },
-    [ErrorCode.HOST_CREDENTIAL_INVALID]: {
-      zh: '宿主登录凭证无效',
-      en: 'The host credential is not valid',
-    },
-    [ErrorCode.FORBIDDEN]: { zh: '没有权限执行此操作', en: 'You are not allowed to do this' },
-    [ErrorCode.USER_MISMATCH]: {
-      zh: '请求中的用户与当前登录用户不一致',
-      en: 'The user in the request is not the signed-in user',
-    },
-    [ErrorCode.ACCOUNT_BANNED]: { zh: '账号已被封禁', en: 'This account has been banned' },
-    [ErrorCode.NOT_FOUND]: { zh: '接口不存在', en: 'No such endpoint' },
-    [ErrorCode.CATEGORY_NOT_FOUND]: { zh: '分类不存在', en: 'No such category' },
-    [ErrorCode.PHOTO_NOT_FOUND]: { zh: '照片不存在', en: 'No such photo' },
-    [ErrorCode.USER_NOT_FOUND]: { zh: '用户不存在', en: 'No such user' },
-    [ErrorCode.CONFLICT]: { zh: '操作冲突，请重试', en: 'Conflict, please try again' },
-    [ErrorCode.PAYLOAD_TOO_LARGE]: { zh: '请求内容过大', en: 'The request is too large' },
-    [ErrorCode.UNSUPPORTED_MEDIA_TYPE]: {
-      zh: '不支持的内容类型',
-      en: 'Unsupported content type',
-    },
-    [ErrorCode.RATE_LIMITED]: {
-      zh: '操作太频繁，请稍后再试',
-      en: 'Too many requests, please try again later',
-    },
-    [ErrorCode.INTERNAL]: {
-      zh: '服务器开小差了，请稍后再试',
-      en: 'Something went wrong on our side, please try again later',
-    },
-    [ErrorCode.NOT_AVAILABLE_YET]: {
-      zh: '该功能尚未开放',
-      en: 'This feature is not available yet',
-    },
-    [ErrorCode.OVERLOADED]: {
-      zh: '服务繁忙，请稍后再试',
-      en: 'The service is busy, please try again later',
-    },
-  };
+export const ERROR_MESSAGES: Readonly<
+  Record<ErrorCodeValue, Readonly<Record<MessageLanguage, string>>>
+> = {
+  [ErrorCode.OK]: { zh: '成功', en: 'OK' },
+  [ErrorCode.BAD_REQUEST]: { zh: '请求无效', en: 'Bad request' },
+  [ErrorCode.VALIDATION_FAILED]: { zh: '参数无效', en: 'Invalid parameter' },
+  [ErrorCode.MALFORMED_BODY]: {
+    zh: '请求内容不是有效的 JSON',
+    en: 'The request body is not valid JSON',
+  },
+  [ErrorCode.METHOD_NOT_ALLOWED]: {
+    zh: '接口只接受 POST 请求',
+    en: 'This endpoint only accepts POST',
+  },
+  [ErrorCode.NOT_SIGNED_IN]: { zh: '请先登录', en: 'Please sign in first' },
+  [ErrorCode.TOKEN_INVALID]: {
+    zh: '登录凭证无效，请重新登录',
+    en: 'Your session is not valid, please sign in again',
+  },
+  [ErrorCode.TOKEN_EXPIRED]: {
+    zh: '登录已过期，请重新登录',
+    en: 'Your session has expired, please sign in again',
+  },
+  [ErrorCode.TOKEN_REVOKED]: {
+    zh: '登录已失效，请重新登录',
+    en: 'Your session was signed out, please sign in again',
+  },
+  [ErrorCode.REFRESH_TOKEN_INVALID]: {
+    zh: '刷新凭证无效，请重新登录',
+    en: 'The refresh token is not valid, please sign in again',
+  },
+  [ErrorCode.HOST_CREDENTIAL_INVALID]: {
+    zh: '宿主登录凭证无效',
+    en: 'The host credential is not valid',
+  },
+  [ErrorCode.FORBIDDEN]: { zh: '没有权限执行此操作', en: 'You are not allowed to do this' },
+  [ErrorCode.USER_MISMATCH]: {
+    zh: '请求中的用户与当前登录用户不一致',
+    en: 'The user in the request is not the signed-in user',
+  },
+  [ErrorCode.ACCOUNT_BANNED]: { zh: '账号已被封禁', en: 'This account has been banned' },
+  [ErrorCode.NOT_FOUND]: { zh: '接口不存在', en: 'No such endpoint' },
+  [ErrorCode.CATEGORY_NOT_FOUND]: { zh: '分类不存在', en: 'No such category' },
+  [ErrorCode.PHOTO_NOT_FOUND]: { zh: '照片不存在', en: 'No such photo' },
+  [ErrorCode.USER_NOT_FOUND]: { zh: '用户不存在', en: 'No such user' },
+  [ErrorCode.CONFLICT]: { zh: '操作冲突，请重试', en: 'Conflict, please try again' },
+  [ErrorCode.PAYLOAD_TOO_LARGE]: { zh: '请求内容过大', en: 'The request is too large' },
+  [ErrorCode.UNSUPPORTED_MEDIA_TYPE]: {
+    zh: '不支持的内容类型',
+    en: 'Unsupported content type',
+  },
+  [ErrorCode.RATE_LIMITED]: {
+    zh: '操作太频繁，请稍后再试',
+    en: 'Too many requests, please try again later',
+  },
+  [ErrorCode.INTERNAL]: {
+    zh: '服务器开小差了，请稍后再试',
+    en: 'Something went wrong on our side, please try again later',
+  },
+  [ErrorCode.NOT_AVAILABLE_YET]: {
+    zh: '该功能尚未开放',
+    en: 'This feature is not available yet',
+  },
+  [ErrorCode.OVERLOADED]: {
+    zh: '服务繁忙，请稍后再试',
+    en: 'The service is busy, please try again later',
+  },
+};
 
 export function errorMessage(code: ErrorCodeValue, language: MessageLanguage = 'zh'): string {
   return ERROR_MESSAGES[code][language];

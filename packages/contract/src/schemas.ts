@@ -87,7 +87,12 @@ export type Category = z.infer<typeof categorySchema>;
 export const emptyRequestSchema = z.object({});
 
 export const PERIOD_TYPES = ['day', 'week', 'month', 'all'] as const;
-export const PERIOD_TYPE_ALIASES = { daily: 'day', weekly: 'week', monthly: 'month', total: 'all' } as const;
+export const PERIOD_TYPE_ALIASES = {
+  daily: 'day',
+  weekly: 'week',
+  monthly: 'month',
+  total: 'all',
+} as const;
 export const periodTypeSchema = z
   .enum([...PERIOD_TYPES, 'daily', 'weekly', 'monthly', 'total'])
   .transform((value) =>

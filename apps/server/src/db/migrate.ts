@@ -27,5 +27,8 @@ export async function migrateDown(db: Kysely<Database>): Promise<void> {
     provider: { getMigrations: () => Promise.resolve(migrations) },
   });
   const { error } = await migrator.migrateDown();
-  if (error !== undefined) throw new MigrationError(`Migration down failed: ${String(error)}`);
+  if (error !== undefined) {
+    const cause = error instanceof Error ? error.message : JSON.stringify(error);
+    throw new MigrationError(`Migration down failed: ${cause}`);
+  }
 }

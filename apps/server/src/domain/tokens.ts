@@ -59,7 +59,8 @@ export function verifyHostToken(token: string, secret: string, nowMs: number): H
   if (parts.length !== 3 || prefix !== HOST_TOKEN_PREFIX || !encoded || !signature) {
     return { ok: false, reason: 'malformed' };
   }
-  if (!base64url.test(encoded) || !base64url.test(signature)) return { ok: false, reason: 'malformed' };
+  if (!base64url.test(encoded) || !base64url.test(signature))
+    return { ok: false, reason: 'malformed' };
   const expected = sign(`${prefix}.${encoded}`, secret);
   const given = Buffer.from(signature, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
@@ -88,7 +89,10 @@ export function extractHostCredential(cookie: string): string | null {
     } catch {
       continue;
     }
-    if (['host_token', 'access-token', 'access_token', 'token', 'tokenId'].includes(name) && isHostToken(value)) {
+    if (
+      ['host_token', 'access-token', 'access_token', 'token', 'tokenId'].includes(name) &&
+      isHostToken(value)
+    ) {
       return value;
     }
   }

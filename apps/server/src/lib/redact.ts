@@ -16,6 +16,8 @@ export function redactUrl(url: string): string {
   const pairs = url
     .slice(query + 1)
     .split('&')
-    .map((pair) => (SECRET_PARAMS.has(nameOf(pair)) ? `${pair.split('=', 1)[0] ?? ''}=[redacted]` : pair));
+    .map((pair) =>
+      SECRET_PARAMS.has(nameOf(pair)) ? `${pair.split('=', 1)[0] ?? ''}=[redacted]` : pair,
+    );
   return `${url.slice(0, query)}?${pairs.join('&')}`;
 }

@@ -16,9 +16,15 @@ function describe(issue: Issue): { zh: string; en: string } {
         ? { zh: '必填', en: 'is required' }
         : { zh: `类型应为 ${issue.expected}`, en: `must be of type ${issue.expected}` };
     case 'too_small':
-      return { zh: `不能小于 ${String(issue.minimum)}`, en: `must be at least ${String(issue.minimum)}` };
+      return {
+        zh: `不能小于 ${String(issue.minimum)}`,
+        en: `must be at least ${String(issue.minimum)}`,
+      };
     case 'too_big':
-      return { zh: `不能大于 ${String(issue.maximum)}`, en: `must be at most ${String(issue.maximum)}` };
+      return {
+        zh: `不能大于 ${String(issue.maximum)}`,
+        en: `must be at most ${String(issue.maximum)}`,
+      };
     case 'invalid_value':
       return {
         zh: `取值应为 ${issue.values.map(String).join(' / ')}`,
@@ -38,7 +44,10 @@ function describe(issue: Issue): { zh: string; en: string } {
 export function parseInput<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const result = schema.safeParse(body ?? {});
   if (result.success) return result.data;
-  const issues = result.error.issues.map((issue) => ({ field: fieldOf(issue), ...describe(issue) }));
+  const issues = result.error.issues.map((issue) => ({
+    field: fieldOf(issue),
+    ...describe(issue),
+  }));
   const first = issues[0] ?? { field: 'body', zh: '格式不正确', en: 'is not valid' };
   throw new AppError(
     ErrorCode.VALIDATION_FAILED,

@@ -1,10 +1,4 @@
-import {
-  API,
-  CALL_NAMES,
-  ErrorCode,
-  errorMessage,
-  type ErrorCodeValue,
-} from '@yanzhi/contract';
+import { API, CALL_NAMES, ErrorCode, errorMessage, type ErrorCodeValue } from '@yanzhi/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 import { pickLanguage } from '../lib/language.js';
@@ -37,7 +31,9 @@ function send(
  * Maps a Fastify error raised before the application ran to a status and a code. The HTTP
  * status says whether the request reached the application (ADR 0001).
  */
-function classify(error: Partial<FastifyError> & Error): { status: number; code: Exclude<ErrorCodeValue, 0> } | null {
+function classify(
+  error: Partial<FastifyError> & Error,
+): { status: number; code: Exclude<ErrorCodeValue, 0> } | null {
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
     case 'FST_REQ_FILE_TOO_LARGE':
@@ -78,7 +74,7 @@ export function registerEnvelope(app: FastifyInstance): void {
       done(null, {});
       return;
     }
-    parseJson(request, text, done);
+    void parseJson(request, text, done);
   });
 
   app.setErrorHandler((error: Error, request, reply) => {

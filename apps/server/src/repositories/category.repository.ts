@@ -29,11 +29,16 @@ export class CategoryRepository {
       .orderBy('c.sort_order')
       .orderBy('c.id')
       .execute();
-    return rows.map((row) => ({ ...row, photo_count: Number(row.photo_count) }));
+    return rows.map((row) => ({ ...row, photo_count: row.photo_count }));
   }
 
   listAll(): Promise<CategoryRow[]> {
-    return this.db.selectFrom('categories').selectAll().orderBy('sort_order').orderBy('id').execute();
+    return this.db
+      .selectFrom('categories')
+      .selectAll()
+      .orderBy('sort_order')
+      .orderBy('id')
+      .execute();
   }
 
   findBySlug(slug: string): Promise<CategoryRow | undefined> {
@@ -45,7 +50,7 @@ export class CategoryRepository {
       .selectFrom('categories')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
-    return Number(row.n);
+    return row.n;
   }
 
   /** Creates the category or updates its names and order; it becomes active. */

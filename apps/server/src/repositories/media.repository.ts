@@ -75,9 +75,7 @@ export class MediaRepository {
 
   /** Removes files; a file already gone is not an error. */
   async deleteKeys(keys: string[]): Promise<void> {
-    await Promise.all(
-      keys.map((key) => fs.rm(this.absolutePath(key), { force: true })),
-    );
+    await Promise.all(keys.map((key) => fs.rm(this.absolutePath(key), { force: true })));
   }
 
   async exists(key: string): Promise<boolean> {

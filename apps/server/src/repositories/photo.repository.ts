@@ -15,7 +15,7 @@ export class PhotoRepository {
       .where('is_demo', '=', 1)
       .where('category_id', '=', categoryId)
       .executeTakeFirstOrThrow();
-    return Number(row.n);
+    return row.n;
   }
 
   async countNonDemo(): Promise<number> {
@@ -24,7 +24,7 @@ export class PhotoRepository {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('is_demo', '=', 0)
       .executeTakeFirstOrThrow();
-    return Number(row.n);
+    return row.n;
   }
 
   listDemoFileKeys(): Promise<Pick<PhotoRow, 'id' | 'display_key' | 'thumb_key'>[]> {

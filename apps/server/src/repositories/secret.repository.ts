@@ -23,7 +23,8 @@ export function loadOrCreateSecrets(dataDir: string): SecretsFile {
   const file = path.join(dataDir, 'secrets.json');
   if (fs.existsSync(file)) {
     const parsed: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
-    if (!isSecretsFile(parsed)) throw new Error(`${file} is not a valid secrets file; delete it to regenerate`);
+    if (!isSecretsFile(parsed))
+      throw new Error(`${file} is not a valid secrets file; delete it to regenerate`);
     return parsed;
   }
   fs.mkdirSync(dataDir, { recursive: true });

@@ -18,13 +18,22 @@ export class SessionRepository {
   async create(session: NewSession): Promise<SessionRow> {
     return this.db
       .insertInto('sessions')
-      .values({ ...session, last_used_at: session.created_at, revoked_at: null, revoked_reason: null })
+      .values({
+        ...session,
+        last_used_at: session.created_at,
+        revoked_at: null,
+        revoked_reason: null,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
   }
 
   findByAccessHash(hash: string): Promise<SessionRow | undefined> {
-    return this.db.selectFrom('sessions').selectAll().where('access_hash', '=', hash).executeTakeFirst();
+    return this.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('access_hash', '=', hash)
+      .executeTakeFirst();
   }
 
   findByRefreshHash(hash: string): Promise<SessionRow | undefined> {
@@ -39,7 +48,11 @@ export class SessionRepository {
    * Marks a live session revoked; false when it was already revoked (so of two concurrent
    * refreshes with the same token exactly one wins).
    */
-  async revoke(id: number, reason: NonNullable<SessionRow['revoked_reason']>, now: number): Promise<boolean> {
+  async revoke(
+    id: number,
+    reason: NonNullable<SessionRow['revoked_reason']>,
+    now: number,
+  ): Promise<boolean> {
     const result = await this.db
       .updateTable('sessions')
       .set({ revoked_at: now, revoked_reason: reason })
@@ -49,7 +62,11 @@ export class SessionRepository {
     return result.numUpdatedRows > 0n;
   }
 
-  async revokeFamily(familyId: string, reason: NonNullable<SessionRow['revoked_reason']>, now: number): Promise<void> {
+  async revokeFamily(
+    familyId: string,
+    reason: NonNullable<SessionRow['revoked_reason']>,
+    now: number,
+  ): Promise<void> {
     await this.db
       .updateTable('sessions')
       .set({ revoked_at: now, revoked_reason: reason })

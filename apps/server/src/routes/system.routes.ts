@@ -3,7 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 
-export function registerSystemRoutes(app: FastifyInstance, options: { db: Db; version: string }): void {
+export function registerSystemRoutes(
+  app: FastifyInstance,
+  options: { db: Db; version: string },
+): void {
   const openApi = buildOpenApiDocument(options.version);
 
   app.get('/healthz', async (_request, reply) => {

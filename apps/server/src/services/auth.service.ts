@@ -153,7 +153,10 @@ export class AuthService {
    * `get_user_info`: the header token wins; a body token naming someone else is refused, and a
    * body token alone is accepted (the client may ask before it stores the token).
    */
-  async getUserInfo(headerAuth: AuthState, bodyToken: string | null | undefined): Promise<UserInfo> {
+  async getUserInfo(
+    headerAuth: AuthState,
+    bodyToken: string | null | undefined,
+  ): Promise<UserInfo> {
     const bodyAuth = bodyToken ? await this.authenticate(bodyToken) : null;
     if (headerAuth.kind === 'invalid') throw new AppError(headerAuth.code);
     if (headerAuth.kind === 'user') {

@@ -40,7 +40,7 @@ export class CategoryService {
     const sortOrder =
       setting.sort_order ??
       existing?.sort_order ??
-      ((await this.categories.listAll()).reduce((max, row) => Math.max(max, row.sort_order), 0) + 10);
+      (await this.categories.listAll()).reduce((max, row) => Math.max(max, row.sort_order), 0) + 10;
     return this.categories.upsert({ ...setting, sort_order: sortOrder }, this.clock.now());
   }
 

@@ -77,7 +77,11 @@ export async function createTestApp(
       payload: body,
       headers: { 'content-type': 'application/json', ...headers },
     });
-    return { ...(response.json<Omit<Envelope, 'status' | 'response'>>()), status: response.statusCode, response };
+    return {
+      ...response.json<Omit<Envelope, 'status' | 'response'>>(),
+      status: response.statusCode,
+      response,
+    };
   };
 
   return {

@@ -51,7 +51,10 @@ export async function createTestDatabase(dialect: Dialect, dir: string): Promise
   await admin.connect();
   await admin.query(`CREATE SCHEMA ${schema}`);
   await admin.end();
-  const handle = openDatabase({ kind: 'postgres', url: postgresUrl }, { searchPath: schema, poolSize: 5 });
+  const handle = openDatabase(
+    { kind: 'postgres', url: postgresUrl },
+    { searchPath: schema, poolSize: 5 },
+  );
   return {
     handle,
     drop: async () => {

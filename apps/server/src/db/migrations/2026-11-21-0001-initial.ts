@@ -93,7 +93,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['app_settings', 'photos', 'categories', 'token_revocations', 'sessions', 'users']) {
+  for (const table of [
+    'app_settings',
+    'photos',
+    'categories',
+    'token_revocations',
+    'sessions',
+    'users',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

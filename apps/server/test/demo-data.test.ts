@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { categorySchema } from '@yanzhi/contract';
+import sharp from 'sharp';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './support/app.js';
+
+function mediaFiles(app: TestApp): string[] {
+  const root = app.config.mediaDir;
+  if (!fs.existsSync(root)) return [];
+  return fs
+    .readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.webp'));
+}
+
+describe('demo data', () => {
+  let app: TestApp | undefined;
+  afterEach(() => app?.close());
+
+  it('seeds a new database with demo photos in every category, each with its files', async () => {
+    app = await createTestApp('sqlite', { SEED_DEMO: '1', DEMO_PHOTOS_PER_CATEGORY: '2' });
+    const result = await app.services.demo.seedIfWanted(undefined, 2);
+    expect(result).toEqual({ seeded: true, photosCreated: 8 });
+    const categories = categorySchema.array().parse((await app.call('get_categories')).data);
+    expect(categories.map((category) => category.photo_count)).toEqual([2, 2, 2, 2]);
+
+    const photos = await app.db.selectFrom('photos').selectAll().execute();
+    expect(photos.every((photo) => photo.is_demo === 1 && photo.state === 'active')).toBe(true);
+    for (const photo of photos) {
+      for (const key of [photo.display_key, photo.thumb_key]) {
+        const file = path.join(app.config.mediaDir, key);
+        const meta = await sharp(file).metadata();
+        expect(meta.format).toBe('webp');
+        expect(meta.exif).toBeUndefined();
+      }
+      expect(photo.placeholder).toMatch(/^data:image\/webp;base64,/);
+      expect([photo.width, photo.height]).toEqual([720, 960]);
+    }
+    const display = await app.server.inject({
+      method: 'GET',
+      url: `/media/${photos[0]?.display_key ?? ''}`,
+    });
+    expect(display.statusCode).toBe(200);
+    const owners = await app.db.selectFrom('users').select(['nickname', 'is_demo']).execute();
+    expect(owners.every((owner) => owner.is_demo === 1 && owner.nickname.startsWith('演示'))).toBe(
+      true,
+    );
+  });
+
+  it('tops up an interrupted seed instead of duplicating it', async () => {
+    app = await createTestApp('sqlite');
+    await app.services.demo.seed(1);
+    expect(await app.services.demo.seed(2)).toBe(4);
+    expect(await app.services.demo.seed(2)).toBe(0);
+    expect(mediaFiles(app)).toHaveLength(16);
+  });
+
+  it('removes every demo photo, file and account with one command, and stays removed', async () => {
+    app = await createTestApp('sqlite');
+    await app.services.demo.seedIfWanted(undefined, 1);
+    expect(mediaFiles(app)).toHaveLength(8);
+    expect(await app.services.demo.remove()).toEqual({ photos: 4, users: 12 });
+    expect(mediaFiles(app)).toHaveLength(0);
+    expect(await app.db.selectFrom('users').selectAll().execute()).toHaveLength(0);
+    expect(await app.services.demo.seedIfWanted(undefined, 1)).toEqual({
+      seeded: false,
+      photosCreated: 0,
+    });
+    expect(await app.services.demo.seedIfWanted(false, 1)).toEqual({
+      seeded: false,
+      photosCreated: 0,
+    });
+  });
+
+  it('does not seed a database that already has real content unless asked', async () => {
+    app = await createTestApp('sqlite');
+    const host = await app.call('login_by_cookie', { cookie: app.hostToken('real') });
+    expect(host.code).toBe(0);
+    const user = await app.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
+    const category = await app.db.selectFrom('categories').select('id').executeTakeFirstOrThrow();
+    await app.db
+      .insertInto('photos')
+      .values({
+        user_id: user.id,
+        category_id: category.id,
+        state: 'active',
+        width: 720,
+        height: 960,
+        placeholder: 'data:,',
+        display_key: 'photos/x/real.webp',
+        thumb_key: 'photos/x/real-t.webp',
+        phash: null,
+        is_demo: 0,
+        created_at: 0,
+        published_at: 0,
+        updated_at: 0,
+      })
+      .execute();
+    expect(await app.services.demo.seedIfWanted(undefined, 1)).toEqual({
+      seeded: false,
+      photosCreated: 0,
+    });
+    expect((await app.services.demo.seedIfWanted(true, 1)).photosCreated).toBe(4);
+  });
+});
