@@ -1,0 +1,100 @@
+import { useEffect, useRef, type MouseEvent, type RefObject } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigate } from 'react-router';
+import { BottomNav } from '../components/BottomNav';
+import { ToastArea } from '../features/toasts';
+import { useUserStore } from '../features/user';
+import { useLanguage, useT } from '../lib/i18n';
+import { parseCapturedParams, storeCapturedParams } from '../lib/query-params';
+import { NOT_FOUND_ROUTE, type AppRoute, type RouteHandle } from './routes';
+
+function isRouteHandle(handle: unknown): handle is RouteHandle {
+  return typeof handle === 'object' && handle !== null && 'route' in handle;
+}
+
+/** The route table entry of the deepest matched route. */
+function useCurrentRoute(): AppRoute {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i -= 1) {
+    const handle = matches[i]?.handle;
+    if (isRouteHandle(handle)) return handle.route;
+  }
+  return NOT_FOUND_ROUTE;
+}
+
+/** The page title follows the route and the language (spec §2). */
+function useDocumentTitle(title: string): void {
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+}
+
+/**
+ * Query parameters are captured on every navigation, not only at start-up (spec §2): the host
+ * may hand a fresh token later. The address loses them at once.
+ */
+function useQueryParamCapture(): void {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const refreshUser = useUserStore((state) => state.refreshUser);
+  useEffect(() => {
+    const { captured, remainingSearch, found } = parseCapturedParams(location.search);
+    if (!found) return;
+    storeCapturedParams(captured);
+    void navigate(
+      { pathname: location.pathname, search: remainingSearch, hash: location.hash },
+      { replace: true, state: location.state as unknown, preventScrollReset: true },
+    );
+    if (captured.token !== undefined) void refreshUser({ announce: true });
+  }, [location, navigate, refreshUser]);
+}
+
+/** After an in-app navigation, focus moves to the new page so screen readers start there. */
+function useFocusOnNavigate(main: RefObject<HTMLElement | null>): void {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    main.current?.focus({ preventScroll: true });
+  }, [pathname, main]);
+}
+
+export function AppLayout() {
+  const t = useT();
+  const language = useLanguage();
+  const location = useLocation();
+  const route = useCurrentRoute();
+  const main = useRef<HTMLElement>(null);
+  useDocumentTitle(route.title[language]);
+  useQueryParamCapture();
+  useFocusOnNavigate(main);
+
+  const skipToMain = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    main.current?.focus();
+  };
+
+  return (
+    <div className={`app-shell ${route.bottomNav ? 'app-shell--with-nav' : ''}`}>
+      <a className="skip-link" href="#main" onClick={skipToMain}>
+        {t('app.skipToContent')}
+      </a>
+      <ToastArea />
+      <main id="main" ref={main} className="app-main" tabIndex={-1}>
+        {/* Keyed by path so each navigation replays the page's entrance (spec §2). */}
+        <div
+          key={location.pathname}
+          className="route-transition"
+          data-transition={route.transition}
+          data-testid="route-transition"
+        >
+          <Outlet />
+        </div>
+      </main>
+      {route.bottomNav ? <BottomNav /> : null}
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import type { RouteObject } from 'react-router';
+import type { Language } from '../lib/i18n';
+import { AppLayout } from './AppLayout';
+import { NotFoundPage } from './NotFoundPage';
+import { RouteErrorPage } from './RouteErrorPage';
+import { RouteFallback } from './RouteFallback';
+
+export type Transition = 'fade' | 'slide-left' | 'slide-up' | 'slide-right';
+export type PageName = 'arena' | 'profile' | 'leaderboard' | 'upload' | 'onboarding';
+
+export interface AppRoute {
+  path: string;
+  page: PageName | 'not-found';
+  /** Flag of spec §2; nothing enforces it (no redirect), pages adapt to a missing user. */
+  requiresUser: boolean;
+  title: Readonly<Record<Language, string>>;
+  transition: Transition;
+  /** Top-level pages show the bottom navigation. */
+  bottomNav: boolean;
+}
+
+/** The route table of spec §2, as data. */
+export const ROUTES = [
+  {
+    path: '/',
+    page: 'arena',
+    requiresUser: false,
+    title: {
+      'zh-CN': '谁更好看 - 看看你的颜值能打几分',
+      en: 'Who is prettier - see what score your looks get',
+    },
+    transition: 'fade',
+    bottomNav: true,
+  },
+  {
+    path: '/arena',
+    page: 'arena',
+    requiresUser: true,
+    title: { 'zh-CN': '颜值竞技场', en: 'Yanzhi Arena' },
+    transition: 'slide-left',
+    bottomNav: true,
+  },
+  {
+    path: '/profile',
+    page: 'profile',
+    requiresUser: true,
+    title: { 'zh-CN': '个人中心', en: 'Personal centre' },
+    transition: 'slide-up',
+    bottomNav: true,
+  },
+  {
+    path: '/leaderboard',
+    page: 'leaderboard',
+    requiresUser: false,
+    title: { 'zh-CN': '排行榜', en: 'Leaderboard' },
+    transition: 'slide-right',
+    bottomNav: true,
+  },
+  {
+    path: '/upload',
+    page: 'upload',
+    requiresUser: false,
+    title: { 'zh-CN': '上传照片', en: 'Upload photo' },
+    transition: 'slide-up',
+    bottomNav: true,
+  },
+  {
+    path: '/onboarding',
+    page: 'onboarding',
+    requiresUser: false,
+    title: { 'zh-CN': '新手引导', en: 'Getting started' },
+    transition: 'fade',
+    bottomNav: false,
+  },
+] as const satisfies readonly AppRoute[];
+
+/** Any other path: a friendly page with a link home. */
+export const NOT_FOUND_ROUTE: AppRoute = {
+  path: '*',
+  page: 'not-found',
+  requiresUser: false,
+  title: { 'zh-CN': '页面不存在 - 颜值竞技场', en: 'Page not found - Yanzhi Arena' },
+  transition: 'fade',
+  bottomNav: false,
+};
+
+export interface RouteHandle {
+  route: AppRoute;
+}
+
+/** Pages load on demand: each is its own chunk, fetched before the navigation completes. */
+const PAGE_MODULES: Record<PageName, NonNullable<RouteObject['lazy']>> = {
+  arena: async () => ({ Component: (await import('../features/arena')).ArenaPage }),
+  profile: async () => ({ Component: (await import('../features/profile')).ProfilePage }),
+  leaderboard: async () => ({
+    Component: (await import('../features/leaderboard')).LeaderboardPage,
+  }),
+  upload: async () => ({ Component: (await import('../features/upload')).UploadPage }),
+  onboarding: async () => ({ Component: (await import('../features/onboarding')).OnboardingPage }),
+};
+
+export function createRouteObjects(): RouteObject[] {
+  const pages: RouteObject[] = ROUTES.map((route) => ({
+    path: route.path,
+    handle: { route } satisfies RouteHandle,
+    lazy: PAGE_MODULES[route.page],
+  }));
+  return [
+    {
+      id: 'root',
+      Component: AppLayout,
+      HydrateFallback: RouteFallback,
+      ErrorBoundary: RouteErrorPage,
+      children: [
+        ...pages,
+        {
+          path: NOT_FOUND_ROUTE.path,
+          handle: { route: NOT_FOUND_ROUTE } satisfies RouteHandle,
+          Component: NotFoundPage,
+        },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,45 @@
+import { Link, useLocation } from 'react-router';
+import { useT, type MessageKey } from '../lib/i18n';
+import { Icon, type IconName } from './Icon';
+
+interface NavItem {
+  to: string;
+  label: MessageKey;
+  icon: IconName;
+  /** Other paths on which this item is the current one. */
+  alsoActiveOn?: readonly string[];
+}
+
+const NAV_ITEMS: readonly NavItem[] = [
+  { to: '/', label: 'nav.arena', icon: 'arena', alsoActiveOn: ['/arena'] },
+  { to: '/leaderboard', label: 'nav.leaderboard', icon: 'trophy' },
+  { to: '/upload', label: 'nav.upload', icon: 'plus' },
+  { to: '/profile', label: 'nav.profile', icon: 'user' },
+];
+
+/** 竞技场 · 排行榜 · 上传 · 我的, in thumb reach at the bottom of the top-level pages. */
+export function BottomNav() {
+  const t = useT();
+  const { pathname } = useLocation();
+  return (
+    <nav className="bottom-nav" aria-label={t('nav.label')}>
+      <ul className="bottom-nav__list">
+        {NAV_ITEMS.map((item) => {
+          const current = pathname === item.to || (item.alsoActiveOn?.includes(pathname) ?? false);
+          return (
+            <li key={item.to}>
+              <Link
+                to={item.to}
+                className={`bottom-nav__link ${current ? 'is-active' : ''}`}
+                aria-current={current ? 'page' : undefined}
+              >
+                <Icon name={item.icon} className="bottom-nav__icon" />
+                <span className="bottom-nav__label">{t(item.label)}</span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

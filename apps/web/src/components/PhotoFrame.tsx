@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+
+interface PhotoFrameProps {
+  src?: string | null;
+  alt?: string;
+  /** Painted before the image arrives (a blurred colour or tiny preview). */
+  placeholder?: string;
+  loading?: boolean;
+  children?: ReactNode;
+  className?: string;
+  label?: string;
+}
+
+/** Every photo sits in the same 3:4, 16 px rounded frame (UI.md). */
+export function PhotoFrame({
+  src,
+  alt = '',
+  placeholder,
+  loading = false,
+  children,
+  className,
+  label,
+}: PhotoFrameProps) {
+  return (
+    <figure
+      className={`photo-frame ${loading ? 'photo-frame--loading' : ''} ${className ?? ''}`}
+      style={placeholder ? { background: placeholder } : undefined}
+      aria-label={label}
+    >
+      {src ? <img className="photo-frame__img" src={src} alt={alt} decoding="async" /> : null}
+      {children}
+    </figure>
+  );
+}

@@ -1,0 +1,14 @@
+export { ToastArea } from './ToastArea';
+export {
+  clearToasts,
+  dismissToast,
+  showAchievementToast,
+  showFuelToast,
+  showScoreToast,
+  showToast,
+  toast,
+  useToastStore,
+  type Achievement,
+  type Toast,
+  type ToastInput,
+} from './toast-store';

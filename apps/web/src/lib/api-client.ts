@@ -1,0 +1,231 @@
+import {
+  DEFAULT_APP_VERSION,
+  PACKAGE_ID,
+  PLAN_TYPE,
+  REQUEST_HEADERS,
+  REQUEST_TIMEOUT_MS,
+  UMENG_CHANNEL,
+  type Api,
+  type CallName,
+  type CallRequest,
+  type CallResponse,
+} from '@yanzhi/contract';
+import { currentDevice } from './device';
+import { getDeviceId, getSessionId, getToken, getVersion } from './identity';
+import { getLanguage } from './i18n';
+
+/**
+ * The one place the app talks to the server (spec §7): POST, relative paths, the headers of
+ * spec §7 on every request, a 15 s timeout, and the `{ code, msg, data }` envelope unwrapped.
+ */
+
+/** The server answered with a non-zero code: `message` is its msg, or 'Error' if it had none. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** The msg exactly as the server sent it (possibly empty). */
+  readonly serverMessage: string;
+  constructor(
+    readonly code: number,
+    serverMessage: string,
+    readonly data: unknown = null,
+  ) {
+    super(serverMessage || 'Error');
+    this.serverMessage = serverMessage;
+  }
+}
+
+export type TransportErrorKind = 'network' | 'timeout' | 'http' | 'parse';
+
+/** The request never produced an envelope: no network, timed out, a non-2xx answer or not JSON. */
+export class TransportError extends Error {
+  override readonly name = 'TransportError';
+  constructor(
+    readonly kind: TransportErrorKind,
+    message: string,
+    readonly status: number | null = null,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** The `data` of a call; calls the contract has not shaped yet (50100 for now) give unknown. */
+export type CallData<N extends CallName> = [CallResponse<N>] extends [never]
+  ? unknown
+  : CallResponse<N>;
+
+export interface RequestOptions {
+  /** Cancels the request (TanStack Query passes one); a cancel is not logged as an error. */
+  signal?: AbortSignal;
+}
+
+/** Every call's path is "/api/" + its name; the compiler checks this against the contract. */
+type PathOf<N extends CallName> = Api[N]['path'];
+type PathMatches = { [N in CallName]: PathOf<N> extends `/api/${N}` ? true : false };
+type Expect<T extends true> = T;
+/** Fails to compile if a contract path ever differs from "/api/" + its name. */
+export type PathsMatchContract = Expect<false extends PathMatches[CallName] ? false : true>;
+
+export function apiPath<N extends CallName>(name: N): PathOf<N> {
+  return `/api/${name}` as PathOf<N>;
+}
+
+/** Header values must be printable ASCII or fetch throws (e.g. a version taken from the URL). */
+export function toHeaderValue(value: string): string {
+  return value.replace(/[^\x20-\x7e]/g, '').trim();
+}
+
+/** The headers of spec §7 (plus accept-language so server messages match the UI language). */
+export function buildHeaders({ json }: { json: boolean }): Record<string, string> {
+  const device = currentDevice();
+  const headers: Record<string, string> = {};
+  if (json) headers[REQUEST_HEADERS.contentType] = 'application/json';
+  headers[REQUEST_HEADERS.planType] = PLAN_TYPE;
+  headers[REQUEST_HEADERS.version] = toHeaderValue(getVersion()) || DEFAULT_APP_VERSION;
+  headers[REQUEST_HEADERS.packageId] = PACKAGE_ID;
+  headers[REQUEST_HEADERS.umengChannel] = UMENG_CHANNEL;
+  headers[REQUEST_HEADERS.deviceBrand] = toHeaderValue(device.brand) || 'unknown';
+  headers[REQUEST_HEADERS.deviceModel] = toHeaderValue(device.model) || 'unknown';
+  headers[REQUEST_HEADERS.deviceId] = toHeaderValue(getDeviceId());
+  const token = getToken();
+  if (token !== null && toHeaderValue(token)) {
+    headers[REQUEST_HEADERS.accessToken] = toHeaderValue(token);
+  }
+  headers[REQUEST_HEADERS.sessionId] = toHeaderValue(getSessionId());
+  headers['accept-language'] = getLanguage();
+  return headers;
+}
+
+interface Envelope {
+  code: number;
+  msg: unknown;
+  data: unknown;
+}
+
+function messageOf(envelope: Envelope): string {
+  return typeof envelope.msg === 'string' ? envelope.msg : '';
+}
+
+function isEnvelope(value: unknown): value is Envelope {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Record<string, unknown>;
+  return typeof candidate.code === 'number' && 'data' in candidate;
+}
+
+function failTransport(error: TransportError): never {
+  console.error(`[api] ${error.message}`, error.cause ?? '');
+  throw error;
+}
+
+async function send(url: string, body: BodyInit, json: boolean, options: RequestOptions) {
+  const controller = new AbortController();
+  // Why the request was aborted, read after the await (an object, so nothing narrows it).
+  const ended = { timedOut: false, cancelled: false };
+  const timer = setTimeout(() => {
+    ended.timedOut = true;
+    controller.abort();
+  }, REQUEST_TIMEOUT_MS);
+  const external = options.signal;
+  const onExternalAbort = () => {
+    ended.cancelled = true;
+    controller.abort();
+  };
+  if (external?.aborted) onExternalAbort();
+  external?.addEventListener('abort', onExternalAbort);
+
+  try {
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(url, {
+        method: 'POST',
+        headers: buildHeaders({ json }),
+        body,
+        credentials: 'same-origin',
+        signal: controller.signal,
+      });
+      text = await response.text();
+    } catch (cause) {
+      if (ended.timedOut) {
+        failTransport(
+          new TransportError('timeout', `${url} timed out after ${REQUEST_TIMEOUT_MS} ms`, null, {
+            cause,
+          }),
+        );
+      }
+      // The caller cancelled (a page left, a query replaced): not an error worth logging.
+      if (ended.cancelled) throw cause;
+      failTransport(new TransportError('network', `${url} failed: network error`, null, { cause }));
+    }
+
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch (cause) {
+      parsed = undefined;
+      if (response.ok) {
+        failTransport(
+          new TransportError('parse', `${url} answered with something other than JSON`, null, {
+            cause,
+          }),
+        );
+      }
+    }
+
+    if (!response.ok) {
+      const status = response.status;
+      const transport = new TransportError('http', `${url} answered HTTP ${status}`, status);
+      // A request that never reached the application still gets the envelope (DESIGN §3):
+      // its message is the most useful thing to show, so it wins over the bare status.
+      if (isEnvelope(parsed) && parsed.code !== 0) {
+        console.error(`[api] ${transport.message}`);
+        throw new ApiError(parsed.code, messageOf(parsed), parsed.data);
+      }
+      failTransport(transport);
+    }
+    if (!isEnvelope(parsed)) {
+      failTransport(
+        new TransportError('parse', `${url} answered without a { code, msg, data } envelope`),
+      );
+    }
+    if (parsed.code !== 0) {
+      throw new ApiError(parsed.code, messageOf(parsed), parsed.data);
+    }
+    return parsed.data;
+  } finally {
+    clearTimeout(timer);
+    external?.removeEventListener('abort', onExternalAbort);
+  }
+}
+
+/** The generic POST helper of spec §7: any url, a JSON body, the envelope unwrapped. */
+export async function post<T = unknown>(
+  url: string,
+  data: unknown = {},
+  options: RequestOptions = {},
+): Promise<T> {
+  return (await send(url, JSON.stringify(data ?? {}), true, options)) as T;
+}
+
+/** Calls one API of the contract by name with its typed body. */
+export async function callApi<N extends CallName>(
+  name: N,
+  body?: CallRequest<N>,
+  options: RequestOptions = {},
+): Promise<CallData<N>> {
+  return post<CallData<N>>(apiPath(name), body ?? {}, options);
+}
+
+/** A multipart call (uploads): no content-type header, so the browser sets the boundary. */
+export async function postMultipart<N extends CallName>(
+  name: N,
+  formData: FormData,
+  options: RequestOptions = {},
+): Promise<CallData<N>> {
+  return (await send(apiPath(name), formData, false, options)) as CallData<N>;
+}
+
+/** True for the 401xx codes: not signed in, or a bad / expired / revoked token. */
+export function isAuthError(error: unknown): error is ApiError {
+  return error instanceof ApiError && Math.floor(error.code / 100) === 401;
+}

@@ -1,0 +1,45 @@
+import { useCallback } from 'react';
+import { en, zhCN, type MessageKey } from './catalogue';
+import { getLanguage, useLanguageStore, type Language } from './language';
+
+export type { MessageKey } from './catalogue';
+export {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  detectLanguage,
+  getLanguage,
+  initLanguage,
+  setLanguage,
+  type Language,
+} from './language';
+
+export const MESSAGES: Readonly<Record<Language, Readonly<Record<MessageKey, string>>>> = {
+  'zh-CN': zhCN,
+  en,
+};
+
+export type MessageParams = Readonly<Record<string, string | number>>;
+export type Translate = (key: MessageKey, params?: MessageParams) => string;
+
+function interpolate(text: string, params: MessageParams | undefined): string {
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = params[name];
+    return value === undefined ? whole : String(value);
+  });
+}
+
+/** Translation outside React (stores, the API client): uses the current language. */
+export function t(key: MessageKey, params?: MessageParams, language: Language = getLanguage()) {
+  return interpolate(MESSAGES[language][key], params);
+}
+
+export function useLanguage(): Language {
+  return useLanguageStore((state) => state.language);
+}
+
+/** The translate function of the current language; components re-render when it changes. */
+export function useT(): Translate {
+  const language = useLanguage();
+  return useCallback<Translate>((key, params) => t(key, params, language), [language]);
+}

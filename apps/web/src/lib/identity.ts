@@ -1,0 +1,81 @@
+import {
+  CLIENT_STORAGE_KEYS,
+  DEFAULT_APP_VERSION,
+  DEVICE_ID_PREFIX,
+  SESSION_ID_PREFIX,
+} from '@yanzhi/contract';
+import { guid } from './guid';
+import { readStored, removeStored, writeStored } from './storage';
+
+/**
+ * The identity kept locally (spec §3): device id, session id, token, version. The device id is
+ * also the anonymous id sent to the API (DESIGN §4).
+ */
+
+let currentSessionId: string | null = null;
+
+/** The stored device id, created ("web-" + GUID) and stored on first use. */
+export function getDeviceId(): string {
+  const stored = readStored(CLIENT_STORAGE_KEYS.deviceId);
+  if (stored) return stored;
+  const created = DEVICE_ID_PREFIX + guid();
+  writeStored(CLIENT_STORAGE_KEYS.deviceId, created);
+  return created;
+}
+
+export function setDeviceId(deviceId: string): void {
+  writeStored(CLIENT_STORAGE_KEYS.deviceId, deviceId);
+}
+
+/** The anonymous id of spec §6 is the device id. */
+export const getAnonymousId = getDeviceId;
+
+/** Starts a new app session: a fresh "X_" + GUID, also written to storage. */
+export function startSession(): string {
+  currentSessionId = SESSION_ID_PREFIX + guid();
+  writeStored(CLIENT_STORAGE_KEYS.sessionId, currentSessionId);
+  return currentSessionId;
+}
+
+/** The id of this app start (one is started on first use if start-up has not run). */
+export function getSessionId(): string {
+  return currentSessionId ?? startSession();
+}
+
+export function getToken(): string | null {
+  return readStored(CLIENT_STORAGE_KEYS.token) || null;
+}
+
+export function setToken(token: string): void {
+  writeStored(CLIENT_STORAGE_KEYS.token, token);
+}
+
+export function clearToken(): void {
+  removeStored(CLIENT_STORAGE_KEYS.token);
+}
+
+export function getRefreshToken(): string | null {
+  return readStored(CLIENT_STORAGE_KEYS.refreshToken) || null;
+}
+
+export function setRefreshToken(refreshToken: string): void {
+  writeStored(CLIENT_STORAGE_KEYS.refreshToken, refreshToken);
+}
+
+export function clearRefreshToken(): void {
+  removeStored(CLIENT_STORAGE_KEYS.refreshToken);
+}
+
+/** The app version the host passed in the address, or the default of spec §9. */
+export function getVersion(): string {
+  return readStored(CLIENT_STORAGE_KEYS.version) || DEFAULT_APP_VERSION;
+}
+
+export function setVersion(version: string): void {
+  writeStored(CLIENT_STORAGE_KEYS.version, version);
+}
+
+/** Makes sure the device has its id and this start has its session id (start-up step 2). */
+export function ensureDeviceIdentity(): { deviceId: string; sessionId: string } {
+  return { deviceId: getDeviceId(), sessionId: startSession() };
+}

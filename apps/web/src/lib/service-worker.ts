@@ -1,0 +1,18 @@
+/**
+ * Registers the generated service worker at start-up (spec §2), in production builds only: in
+ * development a worker would serve stale modules. `registerType: 'autoUpdate'` makes a new
+ * worker take over at once; the page then reloads once so it runs the new assets.
+ */
+export async function registerServiceWorker(): Promise<void> {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  try {
+    const { Workbox } = await import('workbox-window');
+    const workbox = new Workbox('/sw.js');
+    workbox.addEventListener('controlling', (event) => {
+      if (event.isUpdate) window.location.reload();
+    });
+    await workbox.register();
+  } catch (error) {
+    console.error('[sw] registration failed', error);
+  }
+}

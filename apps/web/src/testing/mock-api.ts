@@ -1,0 +1,90 @@
+import type { Category, CallName } from '@yanzhi/contract';
+import { vi, type Mock } from 'vitest';
+
+export interface EnvelopeLike {
+  code: number;
+  msg: string;
+  data: unknown;
+}
+
+export interface RecordedCall {
+  url: string;
+  init: RequestInit;
+  headers: Headers;
+  /** The parsed JSON body, or the FormData of a multipart call. */
+  body: unknown;
+}
+
+type Handler =
+  | EnvelopeLike
+  | Response
+  | ((call: RecordedCall) => EnvelopeLike | Response | Promise<EnvelopeLike | Response>);
+
+export function ok(data: unknown): EnvelopeLike {
+  return { code: 0, msg: 'ok', data };
+}
+
+export function fail(code: number, msg: string, data: unknown = null): EnvelopeLike {
+  return { code, msg, data };
+}
+
+/** What the server answers for a call whose issue has not landed yet. */
+export const NOT_AVAILABLE = fail(50100, '该功能尚未开放');
+
+export const CATEGORIES: Category[] = [
+  { id: 1, slug: 'female', name: '女生', name_en: 'Women', sort_order: 1, photo_count: 12 },
+  { id: 2, slug: 'male', name: '男生', name_en: 'Men', sort_order: 2, photo_count: 9 },
+  { id: 3, slug: 'star', name: '明星', name_en: 'Celebrities', sort_order: 3, photo_count: 5 },
+  { id: 4, slug: 'ai', name: 'AI', name_en: 'AI', sort_order: 4, photo_count: 3 },
+];
+
+export const USER_INFO = {
+  id: 7,
+  nickname: '小明',
+  avatar_url: null,
+  fuel: 88,
+  role: 'user',
+  is_device_account: false,
+  created_at: '2025-01-01T00:00:00.000Z',
+} as const;
+
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+function toRecordedCall(input: RequestInfo | URL, init: RequestInit = {}): RecordedCall {
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  let body: unknown = init.body;
+  if (typeof init.body === 'string') body = JSON.parse(init.body) as unknown;
+  return { url, init, headers: new Headers(init.headers), body };
+}
+
+export type FetchMock = Mock<(input: RequestInfo | URL, init?: RequestInit) => Promise<Response>>;
+
+/**
+ * Replaces fetch (and only fetch) with a fake server: each call name answers with its handler,
+ * anything else with the server's "no such endpoint" envelope.
+ */
+export function mockApi(handlers: Partial<Record<CallName, Handler>> = {}): FetchMock & {
+  calls: RecordedCall[];
+  callsTo: (name: CallName) => RecordedCall[];
+} {
+  const calls: RecordedCall[] = [];
+  const fetchMock: FetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const call = toRecordedCall(input, init);
+    calls.push(call);
+    const name = call.url.replace(/^\/api\//, '') as CallName;
+    const handler = handlers[name];
+    if (handler === undefined) return jsonResponse(fail(40400, '接口不存在'));
+    const answer = typeof handler === 'function' ? await handler(call) : handler;
+    return answer instanceof Response ? answer.clone() : jsonResponse(answer);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return Object.assign(fetchMock, {
+    calls,
+    callsTo: (name: CallName) => calls.filter((call) => call.url === `/api/${name}`),
+  });
+}

@@ -1,0 +1,29 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { clearToasts } from '../features/toasts';
+import { useUserStore } from '../features/user';
+import { useLanguageStore } from '../lib/i18n/language';
+import { startSession } from '../lib/identity';
+
+beforeEach(() => {
+  window.localStorage.clear();
+  // The spec's language; tests of detection set navigator.language themselves.
+  useLanguageStore.setState({ language: 'zh-CN' });
+  useUserStore.setState({
+    user: null,
+    photos: [],
+    current_page: 1,
+    total_pages: 0,
+    total_photos: 0,
+  });
+  startSession();
+  document.title = '';
+});
+
+afterEach(() => {
+  cleanup();
+  clearToasts();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});

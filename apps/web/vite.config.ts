@@ -1,0 +1,69 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const API_ORIGIN = 'http://127.0.0.1:8080';
+const proxy = { '/api': API_ORIGIN, '/media': API_ORIGIN };
+
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'generateSW',
+      registerType: 'autoUpdate',
+      // Registered by src/lib/service-worker.ts: no inline script may reach index.html (CSP).
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
+      manifest: {
+        id: '/',
+        name: '颜值竞技场',
+        short_name: '颜值竞技场',
+        description: '谁更好看 - 看看你的颜值能打几分',
+        lang: 'zh-CN',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: '#0f0f14',
+        background_color: '#0f0f14',
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          {
+            src: '/icon-maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+      workbox: {
+        // The app shell; icons and the manifest are added by includeAssets / manifest.icons.
+        globPatterns: ['**/*.{js,css,html}'],
+        // autoUpdate without the plugin's injected register: the new worker takes over at once
+        // and src/lib/service-worker.ts reloads the page when it does.
+        skipWaiting: true,
+        clientsClaim: true,
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/media\//],
+        cleanupOutdatedCaches: true,
+        // /api is never cached: no runtime route matches it, so it always goes to the network.
+        runtimeCaching: [
+          {
+            // Photo variants and share cards are immutable (hashed names), so cache-first is safe.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/media/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'media',
+              expiration: { maxEntries: 300, maxAgeSeconds: 30 * 24 * 60 * 60 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
+      },
+    }),
+  ],
+  server: { port: 5173, proxy },
+  preview: { port: 4173, proxy },
+  build: { outDir: 'dist', emptyOutDir: true },
+});
