@@ -53,6 +53,8 @@ async function run(argv: string[]): Promise<void> {
     refreshTtlMs: config.refreshTtlMs,
     mediaDir: config.mediaDir,
   });
+  // The same category set-up as the server's start, so a first CLI run sees the defaults too.
+  await services.categories.applyConfiguration(config.categories);
   const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 
   try {
