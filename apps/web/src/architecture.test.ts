@@ -66,9 +66,7 @@ describe('architecture', () => {
           .split(',')
           .map((name) => name.trim())
           .filter((name) => name && !name.startsWith('type '));
-        const schemaLike = runtimeNames.filter((name) =>
-          /Schema$|^API$|^CALL_NAMES$|^PERIOD_TYPES$/.test(name),
-        );
+        const schemaLike = runtimeNames.filter((name) => /Schema$|^API$|^CALL_NAMES$/.test(name));
         if (schemaLike.length > 0)
           problems.push(`${relative(SRC, file)} imports ${schemaLike.join(', ')}`);
       }

@@ -7,6 +7,16 @@ export const LEADERBOARD_DEFAULT_PAGE_SIZE = 20;
 export const LEADERBOARD_MAX_PAGE_SIZE = 100;
 export const MY_PHOTOS_DEFAULT_PAGE_SIZE = 20;
 
+/** Leaderboard periods in display order (日榜 · 周榜 · 月榜 · 总榜) and the aliases accepted. */
+export const PERIOD_TYPES = ['day', 'week', 'month', 'all'] as const;
+export type PeriodType = (typeof PERIOD_TYPES)[number];
+export const PERIOD_TYPE_ALIASES = {
+  daily: 'day',
+  weekly: 'week',
+  monthly: 'month',
+  total: 'all',
+} as const;
+
 export const DEFAULT_FUEL = 50;
 export const DEFAULT_RANK = 123;
 export const DEFAULT_RATING = 5;

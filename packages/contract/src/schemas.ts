@@ -5,6 +5,9 @@ import {
   LEADERBOARD_MAX_PAGE_SIZE,
   MY_PHOTOS_DEFAULT_PAGE_SIZE,
   REPORT_DEFAULT_NOTES,
+  PERIOD_TYPE_ALIASES,
+  PERIOD_TYPES,
+  type PeriodType,
 } from './constants.js';
 
 const MAX_ID = Number.MAX_SAFE_INTEGER;
@@ -86,21 +89,13 @@ export type Category = z.infer<typeof categorySchema>;
 
 export const emptyRequestSchema = z.object({});
 
-export const PERIOD_TYPES = ['day', 'week', 'month', 'all'] as const;
-export const PERIOD_TYPE_ALIASES = {
-  daily: 'day',
-  weekly: 'week',
-  monthly: 'month',
-  total: 'all',
-} as const;
 export const periodTypeSchema = z
   .enum([...PERIOD_TYPES, 'daily', 'weekly', 'monthly', 'total'])
   .transform((value) =>
     value in PERIOD_TYPE_ALIASES
       ? PERIOD_TYPE_ALIASES[value as keyof typeof PERIOD_TYPE_ALIASES]
-      : (value as (typeof PERIOD_TYPES)[number]),
+      : (value as PeriodType),
   );
-export type PeriodType = (typeof PERIOD_TYPES)[number];
 
 export const getLeaderboardRequestSchema = z.object({
   category_id: idSchema,

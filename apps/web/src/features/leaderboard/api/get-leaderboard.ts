@@ -1,21 +1,14 @@
 import {
   LEADERBOARD_DEFAULT_PAGE,
   LEADERBOARD_DEFAULT_PAGE_SIZE,
+  PERIOD_TYPES,
   type PeriodType,
 } from '@yanzhi/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 
-/**
- * The periods in display order. The contract's PERIOD_TYPES lives beside its zod schemas, which
- * must stay out of the bundle; a test keeps this list equal to it.
- */
-export const LEADERBOARD_PERIODS = [
-  'day',
-  'week',
-  'month',
-  'all',
-] as const satisfies readonly PeriodType[];
+/** The periods in display order (the contract's constant, free of zod). */
+export const LEADERBOARD_PERIODS = PERIOD_TYPES;
 
 export const leaderboardKeys = {
   all: ['leaderboard'] as const,
