@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { pairSchema, submitRatingResponseSchema, voteStatsSchema } from './arena.js';
 import {
   deletePhotoRequestSchema,
   emptyRequestSchema,
@@ -61,7 +62,7 @@ export const API = {
     auth: 'optional',
     body: 'json',
     request: getPairRequestSchema,
-    response: null,
+    response: pairSchema,
   },
   submit_photo_rating: {
     path: '/api/submit_photo_rating',
@@ -69,7 +70,7 @@ export const API = {
     auth: 'optional',
     body: 'json',
     request: submitRatingRequestSchema,
-    response: null,
+    response: submitRatingResponseSchema,
   },
   submit_photo_report: {
     path: '/api/submit_photo_report',
@@ -85,7 +86,7 @@ export const API = {
     auth: 'optional',
     body: 'json',
     request: getVoteStatsRequestSchema,
-    response: null,
+    response: voteStatsSchema,
   },
   delete_photo: {
     path: '/api/delete_photo',

@@ -103,3 +103,15 @@ export const CLIENT_STORAGE_KEYS = {
  * base64url HMAC-SHA256 of `h1.<payload>` under the shared HOST_TOKEN_SECRET.
  */
 export const HOST_TOKEN_PREFIX = 'h1';
+
+/** Report reasons, a fixed list shown in the UI (the labels live in the web app's catalogue). */
+export const REPORT_REASONS = [
+  'not_real_person',
+  'sexual_content',
+  'minor',
+  'violence_or_hate',
+  'spam_or_ads',
+  'impersonation',
+  'other',
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];

@@ -23,7 +23,12 @@ export const ErrorCode = {
   CATEGORY_NOT_FOUND: 40401,
   PHOTO_NOT_FOUND: 40402,
   USER_NOT_FOUND: 40403,
+  PAIR_NOT_SERVED: 40404,
+  NO_PAIR_AVAILABLE: 40405,
   CONFLICT: 40900,
+  PAIR_EXPIRED: 40901,
+  PAIR_ALREADY_JUDGED: 40902,
+  INSUFFICIENT_FUEL: 40903,
   PAYLOAD_TOO_LARGE: 41300,
   UNSUPPORTED_MEDIA_TYPE: 41500,
   RATE_LIMITED: 42900,
@@ -83,6 +88,23 @@ export const ERROR_MESSAGES: Readonly<
   [ErrorCode.CATEGORY_NOT_FOUND]: { zh: '分类不存在', en: 'No such category' },
   [ErrorCode.PHOTO_NOT_FOUND]: { zh: '照片不存在', en: 'No such photo' },
   [ErrorCode.USER_NOT_FOUND]: { zh: '用户不存在', en: 'No such user' },
+  [ErrorCode.PAIR_NOT_SERVED]: {
+    zh: '这组照片不是为你准备的，请看下一组',
+    en: 'This pair was not served to you, please take the next one',
+  },
+  [ErrorCode.NO_PAIR_AVAILABLE]: {
+    zh: '这个分类暂时没有可以比较的照片了，换个分类或上传一张吧',
+    en: 'No photos to compare in this category right now: try another one or upload yours',
+  },
+  [ErrorCode.PAIR_EXPIRED]: {
+    zh: '这组照片已过期，请看下一组',
+    en: 'This pair has expired, please take the next one',
+  },
+  [ErrorCode.PAIR_ALREADY_JUDGED]: {
+    zh: '你已经为这组照片投过票了',
+    en: 'You have already voted on this pair',
+  },
+  [ErrorCode.INSUFFICIENT_FUEL]: { zh: '燃料不足', en: 'Not enough fuel' },
   [ErrorCode.CONFLICT]: { zh: '操作冲突，请重试', en: 'Conflict, please try again' },
   [ErrorCode.PAYLOAD_TOO_LARGE]: { zh: '请求内容过大', en: 'The request is too large' },
   [ErrorCode.UNSUPPORTED_MEDIA_TYPE]: {

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { isoDateTimeSchema } from './schemas.js';
+
+/** A processed image: the display variant, a thumbnail and a tiny placeholder painted first. */
+export const imageSchema = z.object({
+  url: z.string(),
+  thumb_url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  placeholder: z.string(),
+});
+export type Image = z.infer<typeof imageSchema>;
+
+/** One side of a served pair. No score: voting is blind until the vote is in. */
+export const photoCardSchema = z.object({
+  id: z.number().int(),
+  image: imageSchema,
+  is_boosted: z.boolean(),
+});
+export type PhotoCard = z.infer<typeof photoCardSchema>;
+
+export const pairSchema = z.object({
+  pair_id: z.string(),
+  category_id: z.number().int(),
+  photos: z.tuple([photoCardSchema, photoCardSchema]),
+  expires_at: isoDateTimeSchema,
+});
+export type Pair = z.infer<typeof pairSchema>;
+
+/** A photo's score revealed after the vote (hundredths, spec §3). */
+export const revealedScoreSchema = z.object({
+  id: z.number().int(),
+  current_score: z.number().int(),
+  previous_score: z.number().int(),
+  provisional: z.boolean(),
+});
+export type RevealedScore = z.infer<typeof revealedScoreSchema>;
+
+export const achievementSchema = z.object({
+  key: z.string(),
+  icon: z.string(),
+  title: z.string(),
+  title_en: z.string(),
+  description: z.string(),
+  description_en: z.string(),
+  unlocked_at: isoDateTimeSchema.nullable(),
+});
+export type Achievement = z.infer<typeof achievementSchema>;
+
+export const onboardingSchema = z.object({
+  votes: z.number().int(),
+  required: z.number().int(),
+  unlocked: z.boolean(),
+});
+export type Onboarding = z.infer<typeof onboardingSchema>;
+
+export const submitRatingResponseSchema = z.object({
+  /** True when this exact vote had been recorded before: nothing was counted twice. */
+  already_recorded: z.boolean(),
+  winner: revealedScoreSchema,
+  loser: revealedScoreSchema,
+  fuel_earned: z.number().int(),
+  fuel: z.number().int(),
+  achievements: z.array(achievementSchema),
+  onboarding: onboardingSchema.extend({ just_unlocked: z.boolean() }),
+});
+export type SubmitRatingResponse = z.infer<typeof submitRatingResponseSchema>;
+
+export const voteStatsSchema = z.object({
+  total_votes: z.number().int(),
+  today_votes: z.number().int(),
+  fuel: z.number().int(),
+  fuel_earned_today: z.number().int(),
+  fuel_daily_cap: z.number().int(),
+  onboarding: onboardingSchema,
+  streak_days: z.number().int(),
+  /** Every achievement, unlocked ones with their time, locked ones with null. */
+  achievements: z.array(achievementSchema),
+});
+export type VoteStats = z.infer<typeof voteStatsSchema>;
