@@ -9,6 +9,7 @@ import { redactUrl } from './lib/redact.js';
 import { isApiPath, registerEnvelope } from './plugins/envelope.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerStaticFiles } from './plugins/static-files.js';
+import { registerArenaRoutes } from './routes/arena.routes.js';
 import { registerAuthRoutes } from './routes/auth.routes.js';
 import { registerCategoryRoutes } from './routes/categories.routes.js';
 import { enforcePerMinute } from './routes/rate-limit.js';
@@ -36,6 +37,8 @@ export interface AppDependencies {
   /** Where logs go; stdout when absent. Tests pass a stream to read them. */
   logStream?: { write(line: string): void };
   limiter?: RateLimiter;
+  /** Randomness of pairing; tests pass a seeded generator. */
+  rng?: () => number;
 }
 
 export interface App {
@@ -73,6 +76,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     sessionTtlMs: config.sessionTtlMs,
     refreshTtlMs: config.refreshTtlMs,
     mediaDir: config.mediaDir,
+    arena: config.arena,
+    timeZone: config.leaderboardTimeZone,
+    ...(deps.rng ? { rng: deps.rng } : {}),
   });
   const limiter = deps.limiter ?? new MemoryRateLimiter(() => clock.now());
 
@@ -95,6 +101,12 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerCategoryRoutes(server, services.categories);
   registerAuthRoutes(server, {
     auth: services.auth,
+    limiter,
+    limits: config.rateLimits,
+  });
+  registerArenaRoutes(server, {
+    arena: services.arena,
+    stats: services.stats,
     limiter,
     limits: config.rateLimits,
   });

@@ -14,6 +14,7 @@ Usage: npm run admin -- <command>
   categories add <slug> <中文名> <English>  add a category (or rename it) [--order N]
   categories disable <slug>                hide a category from the app (photos are kept)
   categories enable <slug>                 show it again
+  arena refit                              run the rating refit of every category now
   demo seed                                create the missing demo photos
   demo remove                              delete every demo photo, file and demo account
   users role <user_id> <user|moderator|admin>
@@ -52,6 +53,8 @@ async function run(argv: string[]): Promise<void> {
     sessionTtlMs: config.sessionTtlMs,
     refreshTtlMs: config.refreshTtlMs,
     mediaDir: config.mediaDir,
+    arena: config.arena,
+    timeZone: config.leaderboardTimeZone,
   });
   // The same category set-up as the server's start, so a first CLI run sees the defaults too.
   await services.categories.applyConfiguration(config.categories);
@@ -84,6 +87,9 @@ async function run(argv: string[]): Promise<void> {
         print({ slug, active: sub === 'enable' });
         break;
       }
+      case 'arena refit':
+        print(await services.refit.refitAll());
+        break;
       case 'demo seed':
         print({ created: await services.demo.seed(config.demoPhotosPerCategory) });
         break;

@@ -13,6 +13,13 @@ function positiveInt(max: number) {
     .pipe(z.number().int().min(1).max(max));
 }
 
+function share() {
+  return z
+    .string()
+    .regex(/^(0(\.\d+)?|1(\.0+)?)$/, 'must be a fraction between 0 and 1')
+    .transform(Number);
+}
+
 function isTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
@@ -52,6 +59,25 @@ const envSchema = z.object({
   RATE_LIMIT_API_PER_MINUTE: positiveInt(10_000_000).default(1200),
   RATE_LIMIT_LOGIN_PER_MINUTE: positiveInt(10_000_000).default(20),
   RATE_LIMIT_REFRESH_PER_MINUTE: positiveInt(10_000_000).default(30),
+  RATE_LIMIT_PAIRS_PER_MINUTE: positiveInt(10_000_000).default(120),
+  RATE_LIMIT_VOTES_PER_MINUTE_DEVICE: positiveInt(10_000_000).default(60),
+  RATE_LIMIT_VOTES_PER_MINUTE_USER: positiveInt(10_000_000).default(60),
+  RATE_LIMIT_VOTES_PER_MINUTE_IP: positiveInt(10_000_000).default(300),
+  ARENA_REFIT_SECONDS: positiveInt(86_400).default(180),
+  ARENA_PAIR_TTL_SECONDS: positiveInt(86_400).default(600),
+  ARENA_MIN_DWELL_MS: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number of milliseconds')
+    .transform(Number)
+    .default(400),
+  ARENA_GOLD_SHARE: share().default(0.05),
+  ARENA_RANDOM_SHARE: share().default(0.15),
+  ARENA_BOOST_SHARE: share().default(0.2),
+  ARENA_SAME_SIDE_SHARE: share().default(0.9),
+  ARENA_GOLD_FAILURE_RATE: share().default(0.5),
+  ARENA_RELIABILITY_CUTOFF: share().default(0.25),
+  FUEL_PER_VOTE: positiveInt(1000).default(2),
+  FUEL_DAILY_CAP: positiveInt(1_000_000).default(100),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -76,7 +102,32 @@ export interface Config {
   frameAncestors: string;
   bodyLimitBytes: number;
   webDistDir: string;
-  rateLimits: { apiPerMinute: number; loginPerMinute: number; refreshPerMinute: number };
+  rateLimits: {
+    apiPerMinute: number;
+    loginPerMinute: number;
+    refreshPerMinute: number;
+    pairsPerMinute: number;
+    votesPerMinuteDevice: number;
+    votesPerMinuteUser: number;
+    votesPerMinuteIp: number;
+  };
+  arena: ArenaSettings;
+}
+
+/** The arena's rules and anti-abuse thresholds (README: configuration). */
+export interface ArenaSettings {
+  refitSeconds: number;
+  pairTtlMs: number;
+  minDwellMs: number;
+  goldShare: number;
+  randomShare: number;
+  boostShare: number;
+  sameSideShare: number;
+  goldFailureRate: number;
+  /** Voters whose reliability weight is below this earn no fuel. */
+  reliabilityCutoff: number;
+  fuelPerVote: number;
+  fuelDailyCap: number;
 }
 
 export interface CategorySetting {
@@ -145,6 +196,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       apiPerMinute: e.RATE_LIMIT_API_PER_MINUTE,
       loginPerMinute: e.RATE_LIMIT_LOGIN_PER_MINUTE,
       refreshPerMinute: e.RATE_LIMIT_REFRESH_PER_MINUTE,
+      pairsPerMinute: e.RATE_LIMIT_PAIRS_PER_MINUTE,
+      votesPerMinuteDevice: e.RATE_LIMIT_VOTES_PER_MINUTE_DEVICE,
+      votesPerMinuteUser: e.RATE_LIMIT_VOTES_PER_MINUTE_USER,
+      votesPerMinuteIp: e.RATE_LIMIT_VOTES_PER_MINUTE_IP,
+    },
+    arena: {
+      refitSeconds: e.ARENA_REFIT_SECONDS,
+      pairTtlMs: e.ARENA_PAIR_TTL_SECONDS * 1000,
+      minDwellMs: e.ARENA_MIN_DWELL_MS,
+      goldShare: e.ARENA_GOLD_SHARE,
+      randomShare: e.ARENA_RANDOM_SHARE,
+      boostShare: e.ARENA_BOOST_SHARE,
+      sameSideShare: e.ARENA_SAME_SIDE_SHARE,
+      goldFailureRate: e.ARENA_GOLD_FAILURE_RATE,
+      reliabilityCutoff: e.ARENA_RELIABILITY_CUTOFF,
+      fuelPerVote: e.FUEL_PER_VOTE,
+      fuelDailyCap: e.FUEL_DAILY_CAP,
     },
   };
 }

@@ -18,7 +18,25 @@ async function main(): Promise<void> {
   const demo = await services.demo.seedIfWanted(config.seedDemo, config.demoPhotosPerCategory);
   if (demo.photosCreated > 0) server.log.info({ photos: demo.photosCreated }, 'demo photos seeded');
 
+  // The batch refit is the source of truth for scores (DESIGN §5); one runs at a time.
+  let refitting = false;
+  const refit = async () => {
+    if (refitting) return;
+    refitting = true;
+    try {
+      const summaries = await services.refit.refitAll();
+      server.log.info({ summaries }, 'arena refit');
+    } catch (error) {
+      server.log.error({ err: error }, 'arena refit failed');
+    } finally {
+      refitting = false;
+    }
+  };
+  const refitTimer = setInterval(() => void refit(), config.arena.refitSeconds * 1000);
+  refitTimer.unref();
+
   const shutdown = async (signal: string) => {
+    clearInterval(refitTimer);
     server.log.info({ signal }, 'shutting down');
     await server.close();
     await database.close();

@@ -17,6 +17,16 @@ describe('configuration from the environment', () => {
       apiPerMinute: 1200,
       loginPerMinute: 20,
       refreshPerMinute: 30,
+      pairsPerMinute: 120,
+      votesPerMinuteDevice: 60,
+      votesPerMinuteUser: 60,
+      votesPerMinuteIp: 300,
+    });
+    expect(config.arena).toMatchObject({
+      refitSeconds: 180,
+      pairTtlMs: 600_000,
+      minDwellMs: 400,
+      goldShare: 0.05,
     });
   });
 
@@ -34,6 +44,8 @@ describe('configuration from the environment', () => {
     ['HOST_TOKEN_SECRET', 'short'],
     ['RATE_LIMIT_LOGIN_PER_MINUTE', '-1'],
     ['FRAME_ANCESTORS', "'self'; script-src *"],
+    ['ARENA_GOLD_SHARE', '1.5'],
+    ['ARENA_MIN_DWELL_MS', 'fast'],
   ])('names the bad variable %s=%s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(

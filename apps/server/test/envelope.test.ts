@@ -142,15 +142,9 @@ describe('the envelope and HTTP status policy (ADR 0001)', () => {
   });
 
   it('answers calls whose issue has not landed with 50100, after validating them', async () => {
-    const pending = await app.call('get_random_photos_for_rating', {
-      category_id: 1,
-      anonymous_id: 'web-abc',
-    });
+    const pending = await app.call('get_leaderboard', { category_id: 1 });
     expect(pending).toMatchObject({ status: 200, code: ErrorCode.NOT_AVAILABLE_YET, data: null });
-    const invalid = await app.call('get_random_photos_for_rating', {
-      category_id: 'x',
-      anonymous_id: 'web-abc',
-    });
+    const invalid = await app.call('get_leaderboard', { category_id: 'x' });
     expect(invalid.code).toBe(ErrorCode.VALIDATION_FAILED);
     const signedOut = await app.call('delete_photo', { photo_id: 1 });
     expect(signedOut.code).toBe(ErrorCode.NOT_SIGNED_IN);

@@ -34,10 +34,16 @@ describe.each(dialects)('migrations and repositories on %s', (dialect) => {
     expect(tables).toEqual([
       'app_settings',
       'categories',
+      'category_references',
+      'fuel_ledger',
       'photos',
+      'served_pairs',
       'sessions',
       'token_revocations',
       'users',
+      'voter_achievements',
+      'voters',
+      'votes',
     ]);
     for (let step = 0; step < Object.keys(migrations).length; step += 1) await migrateDown(db);
     expect(await db.introspection.getTables()).toEqual([]);

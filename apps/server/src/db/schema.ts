@@ -72,6 +72,98 @@ export interface PhotosTable {
   created_at: number;
   published_at: number;
   updated_at: number;
+  mu: Generated<number>;
+  sigma2: Generated<number>;
+  boost_remaining: Generated<number>;
+  win_streak: Generated<number>;
+}
+
+export interface VotersTable {
+  id: Generated<number>;
+  voter_key: string;
+  user_id: number | null;
+  merged_into: number | null;
+  fuel_balance: Generated<number>;
+  total_votes: Generated<number>;
+  left_votes: Generated<number>;
+  right_votes: Generated<number>;
+  fast_votes: Generated<number>;
+  gold_passed: Generated<number>;
+  gold_failed: Generated<number>;
+  refit_weight: number | null;
+  reliability: number | null;
+  day: string | null;
+  day_votes: Generated<number>;
+  day_fuel: Generated<number>;
+  streak_days: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+export type PairKindColumn = 'info' | 'random' | 'gold' | 'placement' | 'boost';
+
+export interface ServedPairsTable {
+  id: string;
+  voter_id: number;
+  anonymous_id: string;
+  user_id: number | null;
+  category_id: number;
+  left_photo_id: number;
+  right_photo_id: number;
+  photo_lo: number;
+  photo_hi: number;
+  kind: PairKindColumn;
+  boosted_photo_id: number | null;
+  gold_expected_winner_id: number | null;
+  served_at: number;
+  expires_at: number;
+  vote_id: number | null;
+}
+
+export interface VotesTable {
+  id: Generated<number>;
+  pair_id: string;
+  category_id: number;
+  voter_id: number;
+  user_id: number | null;
+  winner_photo_id: number;
+  loser_photo_id: number;
+  photo_lo: number;
+  photo_hi: number;
+  side: 'left' | 'right';
+  kind: PairKindColumn;
+  dwell_ms: number;
+  weight: number;
+  gold: 'passed' | 'failed' | null;
+  fuel_earned: number;
+  /** The scores revealed with the vote, so a repeated submission gets the same answer. */
+  winner_score_before: number;
+  winner_score_after: number;
+  loser_score_before: number;
+  loser_score_after: number;
+  created_at: number;
+}
+
+export interface FuelLedgerTable {
+  id: Generated<number>;
+  user_id: number | null;
+  voter_id: number | null;
+  amount: number;
+  reason: 'welcome' | 'vote' | 'boost' | 'merge' | 'refund';
+  ref: string | null;
+  created_at: number;
+}
+
+export interface VoterAchievementsTable {
+  voter_id: number;
+  key: string;
+  unlocked_at: number;
+  announced_at: number | null;
+}
+
+export interface CategoryReferencesTable {
+  category_id: number;
+  photo_id: number;
 }
 
 /** Small key-value facts about the installation (for example whether demo data was removed). */
@@ -83,6 +175,12 @@ export interface AppSettingsTable {
 
 export interface Database {
   app_settings: AppSettingsTable;
+  voters: VotersTable;
+  served_pairs: ServedPairsTable;
+  votes: VotesTable;
+  fuel_ledger: FuelLedgerTable;
+  voter_achievements: VoterAchievementsTable;
+  category_references: CategoryReferencesTable;
   users: UsersTable;
   sessions: SessionsTable;
   token_revocations: TokenRevocationsTable;
@@ -97,3 +195,6 @@ export type CategoryRow = Selectable<CategoriesTable>;
 export type PhotoRow = Selectable<PhotosTable>;
 export type NewPhoto = Insertable<PhotosTable>;
 export type PhotoUpdate = Updateable<PhotosTable>;
+export type VoterRow = Selectable<VotersTable>;
+export type ServedPairRow = Selectable<ServedPairsTable>;
+export type VoteRow = Selectable<VotesTable>;

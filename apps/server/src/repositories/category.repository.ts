@@ -41,6 +41,15 @@ export class CategoryRepository {
       .execute();
   }
 
+  findActive(id: number): Promise<CategoryRow | undefined> {
+    return this.db
+      .selectFrom('categories')
+      .selectAll()
+      .where('id', '=', id)
+      .where('is_active', '=', 1)
+      .executeTakeFirst();
+  }
+
   findBySlug(slug: string): Promise<CategoryRow | undefined> {
     return this.db.selectFrom('categories').selectAll().where('slug', '=', slug).executeTakeFirst();
   }

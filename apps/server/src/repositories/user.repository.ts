@@ -1,5 +1,9 @@
+import { DEFAULT_FUEL } from '@yanzhi/contract';
 import type { Db } from '../db/database.js';
 import type { NewUser, UserRow } from '../db/schema.js';
+import { inTransaction } from '../db/transaction.js';
+
+type NewUserFields = Omit<NewUser, 'fuel_balance'>;
 
 export class UserRepository {
   constructor(private readonly db: Db) {}
@@ -16,8 +20,17 @@ export class UserRepository {
       .executeTakeFirst();
   }
 
-  async create(user: NewUser): Promise<UserRow> {
-    return this.db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+  /** Creates a user with the welcome fuel of spec §3, written to the ledger like any change. */
+  async create(user: NewUserFields): Promise<UserRow> {
+    return inTransaction(this.db, async (trx) => {
+      const row = await trx
+        .insertInto('users')
+        .values({ ...user, fuel_balance: DEFAULT_FUEL })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await grantWelcomeFuel(trx, row.id, user.created_at);
+      return row;
+    });
   }
 
   /**
@@ -27,22 +40,27 @@ export class UserRepository {
   async findOrCreateHostUser(hostUserId: string, nickname: string, now: number): Promise<UserRow> {
     const existing = await this.findByHostUserId(hostUserId);
     if (existing) return existing;
-    await this.db
-      .insertInto('users')
-      .values({
-        nickname,
-        avatar_url: null,
-        role: 'user',
-        status: 'active',
-        host_user_id: hostUserId,
-        device_id: null,
-        is_device_account: 0,
-        is_demo: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict((oc) => oc.column('host_user_id').doNothing())
-      .execute();
+    await inTransaction(this.db, async (trx) => {
+      const inserted = await trx
+        .insertInto('users')
+        .values({
+          nickname,
+          avatar_url: null,
+          role: 'user',
+          status: 'active',
+          host_user_id: hostUserId,
+          device_id: null,
+          is_device_account: 0,
+          is_demo: 0,
+          fuel_balance: DEFAULT_FUEL,
+          created_at: now,
+          updated_at: now,
+        })
+        .onConflict((oc) => oc.column('host_user_id').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (inserted) await grantWelcomeFuel(trx, inserted.id, now);
+    });
     const created = await this.findByHostUserId(hostUserId);
     if (!created) throw new Error(`host user ${hostUserId} vanished after insert`);
     return created;
@@ -65,4 +83,18 @@ export class UserRepository {
     const result = await this.db.deleteFrom('users').where('is_demo', '=', 1).executeTakeFirst();
     return Number(result.numDeletedRows);
   }
+}
+
+async function grantWelcomeFuel(db: Db, userId: number, now: number): Promise<void> {
+  await db
+    .insertInto('fuel_ledger')
+    .values({
+      user_id: userId,
+      voter_id: null,
+      amount: DEFAULT_FUEL,
+      reason: 'welcome',
+      ref: null,
+      created_at: now,
+    })
+    .execute();
 }

@@ -1,16 +1,27 @@
+import type { ArenaSettings } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Clock } from '../domain/clock.js';
+import { ratingParams, type RatingParams, type Rng } from '../domain/rating/index.js';
+import { ArenaRepository } from '../repositories/arena.repository.js';
 import { CategoryRepository } from '../repositories/category.repository.js';
 import { MediaRepository } from '../repositories/media.repository.js';
 import { PhotoRepository } from '../repositories/photo.repository.js';
 import { SessionRepository } from '../repositories/session.repository.js';
 import { SettingsRepository } from '../repositories/settings.repository.js';
 import { UserRepository } from '../repositories/user.repository.js';
+import { ArenaIndexes } from './arena-indexes.js';
+import { ArenaService } from './arena.service.js';
 import { AuthService, type AuthSettings } from './auth.service.js';
 import { CategoryService } from './category.service.js';
 import { DemoService } from './demo.service.js';
+import { RefitService } from './refit.service.js';
+import { StatsService } from './stats.service.js';
 
 export interface Services {
+  arena: ArenaService;
+  arenaIndexes: ArenaIndexes;
+  stats: StatsService;
+  refit: RefitService;
   auth: AuthService;
   categories: CategoryService;
   demo: DemoService;
@@ -19,6 +30,22 @@ export interface Services {
 
 export interface ServiceOptions extends AuthSettings {
   mediaDir: string;
+  arena: ArenaSettings;
+  timeZone: string;
+  /** Randomness of pairing; tests pass a seeded generator. */
+  rng?: Rng;
+}
+
+/** The engine's parameters from the configured arena settings. */
+export function arenaRatingParams(settings: ArenaSettings): RatingParams {
+  return ratingParams({
+    goldShare: settings.goldShare,
+    randomShare: settings.randomShare,
+    boostShare: settings.boostShare,
+    minDwellMs: settings.minDwellMs,
+    sameSideShare: settings.sameSideShare,
+    goldFailureRate: settings.goldFailureRate,
+  });
 }
 
 /** Wires repositories into services; each service gets exactly the repositories it uses. */
@@ -29,7 +56,22 @@ export function createServices(db: Db, clock: Clock, options: ServiceOptions): S
   const photos = new PhotoRepository(db);
   const settings = new SettingsRepository(db);
   const media = new MediaRepository(options.mediaDir);
+  const params = arenaRatingParams(options.arena);
+  const indexes = new ArenaIndexes(new ArenaRepository(db), params);
+  const arenaSettings = { ...options.arena, timeZone: options.timeZone };
   return {
+    arenaIndexes: indexes,
+    arena: new ArenaService(
+      db,
+      categories,
+      indexes,
+      clock,
+      options.rng ?? Math.random,
+      params,
+      arenaSettings,
+    ),
+    stats: new StatsService(db, clock, arenaSettings),
+    refit: new RefitService(db, categories, indexes, clock, params),
     auth: new AuthService(users, sessions, clock, options),
     categories: new CategoryService(categories, clock),
     demo: new DemoService(users, photos, categories, media, settings, clock),

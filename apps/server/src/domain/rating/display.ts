@@ -1,0 +1,138 @@
+/**
+ * The display score (DESIGN §5): a photo's expected win rate against its category's frozen
+ * reference set, mapped to 1.00–10.00 and returned in hundredths (100..1000):
+ *
+ *     score = 100 + round(900 · mean_k σ(μ − μref_k))
+ *
+ * The reference set is a list of established photos chosen once (spread over the quantiles of
+ * the category) and changed only when members disappear, so scores move only when a photo's own
+ * strength moves relative to a fixed yardstick: a shift of every μ (the model's free location)
+ * changes nothing. A photo at the centre of the reference set scores about 5.50 (550); new photos
+ * start at the prior mean, which is the centre of a category's strengths.
+ */
+import { sigmoid } from './math.js';
+import { DEFAULT_RATING_PARAMS, type RatingParams } from './params.js';
+import { isProvisional } from './provisional.js';
+
+export const MIN_DISPLAY_SCORE = 100;
+export const MAX_DISPLAY_SCORE = 1000;
+
+export interface ReferenceCandidate {
+  readonly id: string;
+  readonly mu: number;
+  readonly sigma2: number;
+}
+
+/**
+ * Chooses a category's reference set. Members of `previous` that are still among `candidates`
+ * are kept, whatever their current standing; when the set has fewer than `referenceSetSize`
+ * members (members disappeared, or the category was young), vacancies are filled with
+ * established candidates (not provisional), each time at the quantile of the established
+ * photos that is farthest from every current member, so the set stays spread across the range.
+ * Deterministic: ties are broken by id. O(n log n + size² ) per call.
+ */
+export function chooseReferenceSet(
+  candidates: readonly ReferenceCandidate[],
+  previous: readonly string[] = [],
+  params: RatingParams = DEFAULT_RATING_PARAMS,
+): string[] {
+  const size = Math.max(0, Math.floor(params.referenceSetSize));
+  const present = new Set(candidates.map((c) => c.id));
+  const kept = [...new Set(previous)].filter((id) => present.has(id)).slice(0, size);
+  if (kept.length >= size) return kept;
+
+  const established = candidates
+    .filter((c) => Number.isFinite(c.mu) && !isProvisional(c.sigma2, params))
+    .sort((a, b) => a.mu - b.mu || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const count = established.length;
+  if (count === 0) return kept;
+  const rankOf = new Map(established.map((c, i) => [c.id, i]));
+  const taken = new Set(kept);
+  // Positions (quantiles in [0, 1]) of the current members among the established photos.
+  const quantile = (rank: number) => (count === 1 ? 0.5 : rank / (count - 1));
+  const positions: number[] = [];
+  for (const id of kept) {
+    const rank = rankOf.get(id);
+    if (rank !== undefined) positions.push(quantile(rank));
+  }
+  const result = [...kept];
+  while (result.length < size && taken.size < count + kept.length) {
+    // Target: the slot centre (k + ½)/size farthest from every current member.
+    let target = 0.5;
+    let bestGap = -1;
+    for (let k = 0; k < size; k++) {
+      const q = (k + 0.5) / size;
+      let gap = Infinity;
+      for (const p of positions) gap = Math.min(gap, Math.abs(p - q));
+      if (gap > bestGap + 1e-12) {
+        bestGap = gap;
+        target = q;
+      }
+    }
+    // The established non-member nearest to the target quantile.
+    const centre = Math.round(target * (count - 1));
+    let chosen = -1;
+    for (let d = 0; d < count && chosen < 0; d++) {
+      for (const rank of d === 0 ? [centre] : [centre - d, centre + d]) {
+        if (rank < 0 || rank >= count) continue;
+        if (!taken.has((established[rank] as ReferenceCandidate).id)) {
+          chosen = rank;
+          break;
+        }
+      }
+    }
+    if (chosen < 0) break;
+    const id = (established[chosen] as ReferenceCandidate).id;
+    taken.add(id);
+    result.push(id);
+    positions.push(quantile(chosen));
+  }
+  return result;
+}
+
+/** The reference members' μ, looked up once per refit (ids absent from the refit are skipped). */
+export function referenceMus(
+  referenceIds: readonly string[],
+  photoIds: readonly string[],
+  mu: ArrayLike<number>,
+): Float64Array {
+  const wanted = new Set(referenceIds);
+  const found = new Map<string, number>();
+  for (let i = 0; i < photoIds.length && found.size < wanted.size; i++) {
+    const id = photoIds[i] as string;
+    if (wanted.has(id)) found.set(id, mu[i] as number);
+  }
+  const out: number[] = [];
+  for (const id of referenceIds) {
+    const value = found.get(id);
+    if (value !== undefined && Number.isFinite(value)) out.push(value);
+  }
+  return Float64Array.from(out);
+}
+
+/**
+ * Mean win rate of a photo with strength `mu` against the reference set (0.5 when the set is
+ * empty, i.e. a category without established photos shows everyone at 5.50).
+ */
+export function referenceWinRate(mu: number, references: ArrayLike<number>): number {
+  const k = references.length;
+  if (k === 0) return 0.5;
+  let sum = 0;
+  for (let i = 0; i < k; i++) sum += sigmoid(mu - (references[i] as number));
+  return sum / k;
+}
+
+/** The display score in hundredths, 100..1000: 100 + round(900 · mean win rate). */
+export function displayScore(mu: number, references: ArrayLike<number>): number {
+  if (!Number.isFinite(mu)) return 550;
+  const score = MIN_DISPLAY_SCORE + Math.round(900 * referenceWinRate(mu, references));
+  return Math.min(MAX_DISPLAY_SCORE, Math.max(MIN_DISPLAY_SCORE, score));
+}
+
+/** Display scores of many photos at once (e.g. all photos of a refit), in hundredths. */
+export function displayScores(mus: ArrayLike<number>, references: ArrayLike<number>): Int32Array {
+  const refs = Float64Array.from(references as ArrayLike<number>);
+  const out = new Int32Array(mus.length);
+  for (let i = 0; i < mus.length; i++) out[i] = displayScore(mus[i] as number, refs);
+  return out;
+}

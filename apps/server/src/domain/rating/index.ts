@@ -1,0 +1,58 @@
+/**
+ * The rating engine (DESIGN §5): Bradley-Terry per category with Gaussian beliefs, an O(1) online
+ * update, an order-independent batch refit with voter reliability, the display score against a
+ * frozen reference set, provisional status, pairing over an in-memory category index and online
+ * voter-quality heuristics. Everything here is pure; randomness is injected as `Rng`.
+ */
+export { DEFAULT_RATING_PARAMS, ratingParams, type RatingParams } from './params.js';
+export { seededRng, randomInt, type Rng } from './rng.js';
+export { sigmoid, probitScale, winProbability } from './math.js';
+export { updateOnline, priorState, type RatingState, type OnlineUpdateResult } from './online.js';
+export {
+  refitCategory,
+  priorVoterSignal,
+  priorVoterWeight,
+  voterWeightFromSignal,
+  type RatingKey,
+  type VoteRecord,
+  type VoteArrays,
+  type GoldTally,
+  type RefitInput,
+  type RefitResult,
+  type RefitConvergence,
+} from './refit.js';
+export { PROVISIONAL_SIGMA2, provisionalThreshold, isProvisional } from './provisional.js';
+export {
+  MIN_DISPLAY_SCORE,
+  MAX_DISPLAY_SCORE,
+  chooseReferenceSet,
+  referenceMus,
+  referenceWinRate,
+  displayScore,
+  displayScores,
+  type ReferenceCandidate,
+} from './display.js';
+export { CategoryIndex, type IndexedPhoto, type IndexedPhotoPatch } from './category-index.js';
+export {
+  pickPair,
+  pairKey,
+  pairInformation,
+  SCAN_LIMIT,
+  type PairKind,
+  type PairingVoter,
+  type ChosenPair,
+  type PickFailure,
+  type PickResult,
+} from './pairing.js';
+export {
+  EMPTY_VOTER_ACTIVITY,
+  isTooFast,
+  goldOutcome,
+  recordVote,
+  assessVoter,
+  onlineVoteWeight,
+  type VoterActivity,
+  type ObservedVote,
+  type SuspicionReason,
+  type VoterAssessment,
+} from './voter-quality.js';

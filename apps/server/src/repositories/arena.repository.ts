@@ -1,0 +1,250 @@
+import type { Db } from '../db/database.js';
+import type { PhotoRow, ServedPairRow, VoteRow, VotesTable } from '../db/schema.js';
+import { hasRowLocks } from '../db/transaction.js';
+import type { Insertable } from 'kysely';
+
+export type IndexRow = Pick<
+  PhotoRow,
+  'id' | 'user_id' | 'mu' | 'sigma2' | 'comparisons' | 'boost_remaining'
+>;
+export type CardRow = Pick<
+  PhotoRow,
+  'id' | 'display_key' | 'thumb_key' | 'width' | 'height' | 'placeholder'
+>;
+export type RatedPhotoRow = Pick<
+  PhotoRow,
+  | 'id'
+  | 'user_id'
+  | 'category_id'
+  | 'state'
+  | 'mu'
+  | 'sigma2'
+  | 'comparisons'
+  | 'wins'
+  | 'win_streak'
+  | 'current_score'
+  | 'provisional'
+  | 'boost_remaining'
+>;
+
+/** Unanswered pairs a voter may hold at once (the client prefetches two or three). */
+const PENDING_PAIRS_HELD = 8;
+
+/** Served pairs, votes and the photo columns the arena reads and writes. */
+export class ArenaRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Active photos of a category, as the in-memory pairing index needs them. */
+  listIndexRows(categoryId: number): Promise<IndexRow[]> {
+    return this.db
+      .selectFrom('photos')
+      .select(['id', 'user_id', 'mu', 'sigma2', 'comparisons', 'boost_remaining'])
+      .where('category_id', '=', categoryId)
+      .where('state', '=', 'active')
+      .execute();
+  }
+
+  cards(ids: number[]): Promise<CardRow[]> {
+    return this.db
+      .selectFrom('photos')
+      .select(['id', 'display_key', 'thumb_key', 'width', 'height', 'placeholder'])
+      .where('id', 'in', ids)
+      .execute();
+  }
+
+  /**
+   * `lo:hi` keys of the pairs this voter judged in the category, and of the few they hold
+   * unanswered right now (a prefetched queue); skipped pairs older than that may come back.
+   */
+  async unavailablePairs(voterId: number, categoryId: number, now: number): Promise<Set<string>> {
+    const judged = await this.db
+      .selectFrom('votes')
+      .select(['photo_lo', 'photo_hi'])
+      .where('voter_id', '=', voterId)
+      .where('category_id', '=', categoryId)
+      .execute();
+    const pending = await this.db
+      .selectFrom('served_pairs')
+      .select(['photo_lo', 'photo_hi'])
+      .where('voter_id', '=', voterId)
+      .where('category_id', '=', categoryId)
+      .where('vote_id', 'is', null)
+      .where('expires_at', '>', now)
+      .orderBy('served_at', 'desc')
+      .limit(PENDING_PAIRS_HELD)
+      .execute();
+    return new Set([...judged, ...pending].map((row) => `${row.photo_lo}:${row.photo_hi}`));
+  }
+
+  recentServed(voterId: number, limit: number) {
+    return this.db
+      .selectFrom('served_pairs')
+      .select(['left_photo_id', 'right_photo_id', 'kind'])
+      .where('voter_id', '=', voterId)
+      .orderBy('served_at', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  async insertServedPair(pair: ServedPairRow): Promise<void> {
+    await this.db.insertInto('served_pairs').values(pair).execute();
+  }
+
+  /** A served pair, locked for the rest of the transaction on PostgreSQL. */
+  async lockServedPair(id: string): Promise<ServedPairRow | undefined> {
+    let query = this.db.selectFrom('served_pairs').selectAll().where('id', '=', id);
+    if (hasRowLocks(this.db)) query = query.forUpdate();
+    return query.executeTakeFirst();
+  }
+
+  /** The newest pair of these two photos served to the voter (when the client sends no pair_id). */
+  async latestServedPairId(voterId: number, lo: number, hi: number): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('served_pairs')
+      .select('id')
+      .where('voter_id', '=', voterId)
+      .where('photo_lo', '=', lo)
+      .where('photo_hi', '=', hi)
+      .orderBy('served_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.id;
+  }
+
+  findVote(id: number): Promise<VoteRow | undefined> {
+    return this.db.selectFrom('votes').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async insertVote(vote: Insertable<VotesTable>): Promise<number> {
+    const row = await this.db
+      .insertInto('votes')
+      .values(vote)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async markJudged(pairId: string, voteId: number): Promise<void> {
+    await this.db
+      .updateTable('served_pairs')
+      .set({ vote_id: voteId })
+      .where('id', '=', pairId)
+      .execute();
+  }
+
+  /** Both photos of a vote, locked in id order (no deadlock between two votes on PostgreSQL). */
+  async lockPhotos(ids: [number, number]): Promise<RatedPhotoRow[]> {
+    let query = this.db
+      .selectFrom('photos')
+      .select([
+        'id',
+        'user_id',
+        'category_id',
+        'state',
+        'mu',
+        'sigma2',
+        'comparisons',
+        'wins',
+        'win_streak',
+        'current_score',
+        'provisional',
+        'boost_remaining',
+      ])
+      .where('id', 'in', ids)
+      .orderBy('id');
+    if (hasRowLocks(this.db)) query = query.forUpdate();
+    return query.execute();
+  }
+
+  async updatePhoto(
+    id: number,
+    patch: Partial<Omit<RatedPhotoRow, 'id' | 'user_id' | 'category_id' | 'state'>>,
+    now: number,
+  ): Promise<void> {
+    await this.db
+      .updateTable('photos')
+      .set({ ...patch, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Forgets served pairs that expired unjudged long ago (judged ones stay as the vote's record). */
+  async deleteExpiredPairs(before: number): Promise<number> {
+    const result = await this.db
+      .deleteFrom('served_pairs')
+      .where('vote_id', 'is', null)
+      .where('expires_at', '<', before)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  // ── Refit ────────────────────────────────────────────────────────────────────────────────
+
+  /** Every photo of a category that votes may name (deleted ones still anchor their opponents). */
+  ratedPhotos(categoryId: number): Promise<RatedPhotoRow[]> {
+    return this.db
+      .selectFrom('photos')
+      .select([
+        'id',
+        'user_id',
+        'category_id',
+        'state',
+        'mu',
+        'sigma2',
+        'comparisons',
+        'wins',
+        'win_streak',
+        'current_score',
+        'provisional',
+        'boost_remaining',
+      ])
+      .where('category_id', '=', categoryId)
+      .execute();
+  }
+
+  votesOfCategory(categoryId: number) {
+    return this.db
+      .selectFrom('votes')
+      .select(['winner_photo_id', 'loser_photo_id', 'voter_id', 'weight'])
+      .where('category_id', '=', categoryId)
+      .orderBy('id')
+      .execute();
+  }
+
+  async references(categoryId: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('category_references')
+      .select('photo_id')
+      .where('category_id', '=', categoryId)
+      .execute();
+    return rows.map((row) => row.photo_id);
+  }
+
+  async setReferences(categoryId: number, photoIds: number[]): Promise<void> {
+    await this.db.deleteFrom('category_references').where('category_id', '=', categoryId).execute();
+    if (photoIds.length === 0) return;
+    await this.db
+      .insertInto('category_references')
+      .values(photoIds.map((photo_id) => ({ category_id: categoryId, photo_id })))
+      .execute();
+  }
+
+  async applyRefit(
+    rows: { id: number; mu: number; sigma2: number; current_score: number; provisional: number }[],
+    now: number,
+  ): Promise<void> {
+    for (const row of rows) {
+      await this.db
+        .updateTable('photos')
+        .set({
+          mu: row.mu,
+          sigma2: row.sigma2,
+          current_score: row.current_score,
+          provisional: row.provisional,
+          updated_at: now,
+        })
+        .where('id', '=', row.id)
+        .execute();
+    }
+  }
+}

@@ -1,0 +1,238 @@
+import type { Db } from '../db/database.js';
+import type { VoterRow } from '../db/schema.js';
+import { hasRowLocks, inTransaction } from '../db/transaction.js';
+import { FuelRepository } from './fuel.repository.js';
+
+export const anonymousVoterKey = (anonymousId: string) => `a:${anonymousId}`;
+export const userVoterKey = (userId: number) => `u:${userId}`;
+
+export type VoterCounters = Pick<
+  VoterRow,
+  | 'total_votes'
+  | 'left_votes'
+  | 'right_votes'
+  | 'fast_votes'
+  | 'gold_passed'
+  | 'gold_failed'
+  | 'day'
+  | 'day_votes'
+  | 'day_fuel'
+  | 'streak_days'
+>;
+
+export class VoterRepository {
+  constructor(private readonly db: Db) {}
+
+  findByKey(key: string): Promise<VoterRow | undefined> {
+    return this.db.selectFrom('voters').selectAll().where('voter_key', '=', key).executeTakeFirst();
+  }
+
+  /** The voter row, locked for the rest of the transaction on PostgreSQL. */
+  async lock(id: number): Promise<VoterRow> {
+    let query = this.db.selectFrom('voters').selectAll().where('id', '=', id);
+    if (hasRowLocks(this.db)) query = query.forUpdate();
+    return query.executeTakeFirstOrThrow();
+  }
+
+  async findOrCreate(key: string, userId: number | null, now: number): Promise<VoterRow> {
+    const existing = await this.findByKey(key);
+    if (existing) return existing;
+    await this.db
+      .insertInto('voters')
+      .values({
+        voter_key: key,
+        user_id: userId,
+        merged_into: null,
+        refit_weight: null,
+        reliability: null,
+        day: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.column('voter_key').doNothing())
+      .execute();
+    const created = await this.findByKey(key);
+    if (!created) throw new Error(`voter ${key} vanished after insert`);
+    return created;
+  }
+
+  /**
+   * The person behind a request: the signed-in user's voter, into which the device's anonymous
+   * history is merged the first time they meet (an anonymous voter who signs in keeps it all),
+   * or the device's anonymous voter.
+   */
+  async resolve(anonymousId: string, userId: number | null, now: number): Promise<VoterRow> {
+    if (userId === null) return this.findOrCreate(anonymousVoterKey(anonymousId), null, now);
+    const voter = await this.findOrCreate(userVoterKey(userId), userId, now);
+    const anonymous = await this.findByKey(anonymousVoterKey(anonymousId));
+    if (!anonymous) return voter;
+    await inTransaction(this.db, (trx) =>
+      new VoterRepository(trx).merge(anonymous.id, voter.id, userId, now),
+    );
+    return (await this.findByKey(userVoterKey(userId))) ?? voter;
+  }
+
+  private async merge(fromId: number, intoId: number, userId: number, now: number): Promise<void> {
+    const from = await this.lock(fromId);
+    const into = await this.lock(intoId);
+    if (from.merged_into !== null) return;
+    const sameDay = from.day !== null && from.day === into.day;
+    const newerDay = from.day !== null && (into.day === null || from.day > into.day);
+    await this.db
+      .updateTable('voters')
+      .set({
+        total_votes: into.total_votes + from.total_votes,
+        left_votes: into.left_votes + from.left_votes,
+        right_votes: into.right_votes + from.right_votes,
+        fast_votes: into.fast_votes + from.fast_votes,
+        gold_passed: into.gold_passed + from.gold_passed,
+        gold_failed: into.gold_failed + from.gold_failed,
+        day: newerDay ? from.day : into.day,
+        day_votes: sameDay
+          ? into.day_votes + from.day_votes
+          : newerDay
+            ? from.day_votes
+            : into.day_votes,
+        day_fuel: sameDay
+          ? into.day_fuel + from.day_fuel
+          : newerDay
+            ? from.day_fuel
+            : into.day_fuel,
+        streak_days: Math.max(into.streak_days, from.streak_days),
+        updated_at: now,
+      })
+      .where('id', '=', intoId)
+      .execute();
+    // Votes move unless the user already judged the same pair elsewhere (one judgement per pair).
+    await this.db
+      .updateTable('votes')
+      .set({ voter_id: intoId, user_id: userId })
+      .where('voter_id', '=', fromId)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('votes as mine')
+              .select('mine.id')
+              .where('mine.voter_id', '=', intoId)
+              .whereRef('mine.photo_lo', '=', 'votes.photo_lo')
+              .whereRef('mine.photo_hi', '=', 'votes.photo_hi'),
+          ),
+        ),
+      )
+      .execute();
+    await this.db
+      .updateTable('served_pairs')
+      .set({ voter_id: intoId, user_id: userId })
+      .where('voter_id', '=', fromId)
+      .execute();
+    const achievements = await this.db
+      .selectFrom('voter_achievements')
+      .selectAll()
+      .where('voter_id', '=', fromId)
+      .execute();
+    for (const achievement of achievements) {
+      await this.db
+        .insertInto('voter_achievements')
+        .values({ ...achievement, voter_id: intoId })
+        .onConflict((oc) => oc.columns(['voter_id', 'key']).doNothing())
+        .execute();
+    }
+    await this.db.deleteFrom('voter_achievements').where('voter_id', '=', fromId).execute();
+    const fuel = new FuelRepository(this.db);
+    if (from.fuel_balance > 0) {
+      await fuel.change(
+        { kind: 'voter', id: fromId },
+        -from.fuel_balance,
+        'merge',
+        `voter:${intoId}`,
+        now,
+      );
+      await fuel.change(
+        { kind: 'user', id: userId },
+        from.fuel_balance,
+        'merge',
+        `voter:${fromId}`,
+        now,
+      );
+    }
+    // Free the device's anonymous key, so anonymous play after signing out starts afresh.
+    await this.db
+      .updateTable('voters')
+      .set({ merged_into: intoId, voter_key: `m:${fromId}:${from.voter_key}`, updated_at: now })
+      .where('id', '=', fromId)
+      .execute();
+  }
+
+  async update(id: number, patch: Partial<VoterCounters>, now: number): Promise<void> {
+    await this.db
+      .updateTable('voters')
+      .set({ ...patch, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async setRefitResults(
+    rows: { id: number; weight: number; reliability: number }[],
+  ): Promise<void> {
+    for (const row of rows) {
+      await this.db
+        .updateTable('voters')
+        .set({ refit_weight: row.weight, reliability: row.reliability })
+        .where('id', '=', row.id)
+        .execute();
+    }
+  }
+
+  goldTallies(
+    ids: number[],
+  ): Promise<Pick<VoterRow, 'id' | 'gold_passed' | 'gold_failed' | 'refit_weight'>[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('voters')
+      .select(['id', 'gold_passed', 'gold_failed', 'refit_weight'])
+      .where('id', 'in', ids)
+      .execute();
+  }
+
+  /** Achievements of a voter: unlocked time and whether it was announced. */
+  achievements(voterId: number) {
+    return this.db
+      .selectFrom('voter_achievements')
+      .selectAll()
+      .where('voter_id', '=', voterId)
+      .execute();
+  }
+
+  /** Records achievements; returns the keys that were new. */
+  async unlock(
+    voterId: number,
+    keys: string[],
+    now: number,
+    announced: boolean,
+  ): Promise<string[]> {
+    const fresh: string[] = [];
+    for (const key of keys) {
+      const inserted = await this.db
+        .insertInto('voter_achievements')
+        .values({ voter_id: voterId, key, unlocked_at: now, announced_at: announced ? now : null })
+        .onConflict((oc) => oc.columns(['voter_id', 'key']).doNothing())
+        .returning('key')
+        .executeTakeFirst();
+      if (inserted) fresh.push(key);
+    }
+    return fresh;
+  }
+
+  /** Achievements unlocked by others' votes (one's photo) and not shown yet; marks them shown. */
+  async takeUnannounced(voterId: number, now: number): Promise<string[]> {
+    const rows = await this.db
+      .updateTable('voter_achievements')
+      .set({ announced_at: now })
+      .where('voter_id', '=', voterId)
+      .where('announced_at', 'is', null)
+      .returning('key')
+      .execute();
+    return rows.map((row) => row.key);
+  }
+}

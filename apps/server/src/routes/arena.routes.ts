@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
+import type { RateLimiter } from '../lib/rate-limiter.js';
+import type { ArenaService, Caller } from '../services/arena.service.js';
+import type { StatsService } from '../services/stats.service.js';
+import { defineCall, type CallContext } from './define-call.js';
+import { enforcePerMinute } from './rate-limit.js';
+
+export interface ArenaRouteOptions {
+  arena: ArenaService;
+  stats: StatsService;
+  limiter: RateLimiter;
+  limits: Config['rateLimits'];
+}
+
+function callerOf(context: CallContext, anonymousId: string): Caller {
+  return { userId: context.auth.kind === 'user' ? context.auth.user.id : null, anonymousId };
+}
+
+export function registerArenaRoutes(app: FastifyInstance, options: ArenaRouteOptions): void {
+  const { arena, stats, limiter, limits } = options;
+
+  defineCall(app, 'get_random_photos_for_rating', (input, context) => {
+    enforcePerMinute(limiter, `pairs:${input.anonymous_id}`, limits.pairsPerMinute);
+    return arena.getPair(input.category_id, callerOf(context, input.anonymous_id));
+  });
+
+  defineCall(app, 'submit_photo_rating', (input, context) => {
+    const caller = callerOf(context, input.anonymous_id);
+    enforcePerMinute(limiter, `votes:ip:${context.ip}`, limits.votesPerMinuteIp);
+    enforcePerMinute(limiter, `votes:device:${input.anonymous_id}`, limits.votesPerMinuteDevice);
+    if (caller.userId !== null) {
+      enforcePerMinute(limiter, `votes:user:${caller.userId}`, limits.votesPerMinuteUser);
+    }
+    return arena.submitVote(input, caller);
+  });
+
+  defineCall(app, 'get_user_vote_stats', (input, context) => {
+    const anonymousId = input.anonymous_id ?? context.deviceId ?? 'unknown';
+    return stats.voteStats(callerOf(context, anonymousId));
+  });
+}

@@ -1,0 +1,45 @@
+import { ONBOARDING_VOTES_TO_UNLOCK, type VoteStats } from '@yanzhi/contract';
+import type { ArenaSettings } from '../config.js';
+import type { Db } from '../db/database.js';
+import type { Clock } from '../domain/clock.js';
+import { currentStreak, dayKey } from '../domain/day.js';
+import { FuelRepository } from '../repositories/fuel.repository.js';
+import { VoterRepository } from '../repositories/voter.repository.js';
+import { allAchievements } from './achievement-view.js';
+import type { Caller } from './arena.service.js';
+
+/** `get_user_vote_stats` (DESIGN §6): what the arena and the profile show about a voter. */
+export class StatsService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly settings: ArenaSettings & { timeZone: string },
+  ) {}
+
+  async voteStats(caller: Caller): Promise<VoteStats> {
+    const now = this.clock.now();
+    const voters = new VoterRepository(this.db);
+    const voter = await voters.resolve(caller.anonymousId, caller.userId, now);
+    const today = dayKey(now, this.settings.timeZone);
+    const isToday = voter.day === today;
+    const fuel = await new FuelRepository(this.db).balance(
+      caller.userId === null
+        ? { kind: 'voter', id: voter.id }
+        : { kind: 'user', id: caller.userId },
+    );
+    return {
+      total_votes: voter.total_votes,
+      today_votes: isToday ? voter.day_votes : 0,
+      fuel,
+      fuel_earned_today: isToday ? voter.day_fuel : 0,
+      fuel_daily_cap: this.settings.fuelDailyCap,
+      onboarding: {
+        votes: Math.min(voter.total_votes, ONBOARDING_VOTES_TO_UNLOCK),
+        required: ONBOARDING_VOTES_TO_UNLOCK,
+        unlocked: voter.total_votes >= ONBOARDING_VOTES_TO_UNLOCK,
+      },
+      streak_days: currentStreak(voter.day, voter.streak_days, today),
+      achievements: allAchievements(await voters.achievements(voter.id)),
+    };
+  }
+}
