@@ -90,9 +90,12 @@ async function run(argv: string[]): Promise<void> {
       case 'arena refit':
         print(await services.refit.refitAll());
         break;
-      case 'demo seed':
-        print({ created: await services.demo.seed(config.demoPhotosPerCategory) });
+      case 'demo seed': {
+        const created = await services.demo.seed(config.demoPhotosPerCategory);
+        await services.refit.refitAll();
+        print({ created });
         break;
+      }
       case 'demo remove':
         print(await services.demo.remove());
         break;

@@ -16,7 +16,10 @@ async function main(): Promise<void> {
 
   await services.categories.applyConfiguration(config.categories);
   const demo = await services.demo.seedIfWanted(config.seedDemo, config.demoPhotosPerCategory);
-  if (demo.photosCreated > 0) server.log.info({ photos: demo.photosCreated }, 'demo photos seeded');
+  if (demo.photosCreated > 0) {
+    await services.refit.refitAll();
+    server.log.info({ photos: demo.photosCreated }, 'demo photos seeded and scored');
+  }
 
   // The batch refit is the source of truth for scores (DESIGN §5); one runs at a time.
   let refitting = false;

@@ -103,3 +103,32 @@ describe('demo data', () => {
     expect((await app.services.demo.seedIfWanted(true, 1)).photosCreated).toBe(4);
   });
 });
+
+describe('demo votes', () => {
+  it('give the demo photos spread-out scores that follow their hidden appeal', async () => {
+    const app = await createTestApp('sqlite');
+    try {
+      await app.services.demo.seed(12);
+      await app.services.refit.refitAll();
+      const votes = await app.db.selectFrom('votes').select(['winner_photo_id']).execute();
+      expect(votes.length).toBeGreaterThan(4 * 12 * 10);
+      const photos = await app.db
+        .selectFrom('photos')
+        .select(['current_score', 'comparisons', 'wins', 'provisional'])
+        .execute();
+      const scores = photos.map((photo) => photo.current_score);
+      expect(Math.max(...scores) - Math.min(...scores)).toBeGreaterThan(200);
+      expect(photos.filter((photo) => photo.provisional === 0).length).toBeGreaterThan(0);
+      const wins = photos.reduce((sum, photo) => sum + photo.wins, 0);
+      const comparisons = photos.reduce((sum, photo) => sum + photo.comparisons, 0);
+      expect(wins).toBe(votes.length);
+      expect(comparisons).toBe(2 * votes.length);
+
+      await app.services.demo.remove();
+      expect(await app.db.selectFrom('votes').selectAll().execute()).toHaveLength(0);
+      expect(await app.db.selectFrom('voters').selectAll().execute()).toHaveLength(0);
+    } finally {
+      await app.close();
+    }
+  });
+});

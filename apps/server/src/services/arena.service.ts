@@ -21,6 +21,7 @@ import {
   isTooFast,
   pickPair,
   priorVoterWeight,
+  type ChosenPair,
   recordVote,
   updateOnline,
   type RatingParams,
@@ -90,28 +91,44 @@ export class ArenaService {
       .map((id) => index.get(String(id))?.ownerId)
       .filter((owner): owner is string => owner !== undefined);
 
-    const result = pickPair(
-      index,
-      {
-        userId: caller.userId === null ? null : String(caller.userId),
-        hasJudged: (a, b) => {
-          const [lo, hi] = Number(a) < Number(b) ? [a, b] : [b, a];
-          return unavailable.has(`${lo}:${hi}`);
-        },
-        recentOwners,
-        // At most one boosted pair in a voter's last few (a per-voter cap on paid exposure).
-        allowBoost: !recent.some((pair) => pair.kind === 'boost'),
+    const voterView = {
+      userId: caller.userId === null ? null : String(caller.userId),
+      hasJudged: (a: string, b: string) => {
+        const [lo, hi] = Number(a) < Number(b) ? [a, b] : [b, a];
+        return unavailable.has(`${lo}:${hi}`);
       },
-      this.rng,
-      this.params,
-    );
-    if (!result.pair) throw new AppError(ErrorCode.NO_PAIR_AVAILABLE);
-    const { pair } = result;
+      recentOwners,
+      // At most one boosted pair in a voter's last few (a per-voter cap on paid exposure).
+      allowBoost: !recent.some((pair) => pair.kind === 'boost'),
+    };
+    // A photo removed by another process (admin CLI, another instance) may linger in this
+    // index until the next refit: drop it when its row is gone and pick again.
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const result = pickPair(index, voterView, this.rng, this.params);
+      if (!result.pair) throw new AppError(ErrorCode.NO_PAIR_AVAILABLE);
+      const ids = [Number(result.pair.left.id), Number(result.pair.right.id)];
+      const cards = await arena.cards(ids);
+      if (cards.length === 2)
+        return this.serve(arena, result.pair, cards, voter.id, categoryId, caller, now);
+      for (const id of ids) if (!cards.some((card) => card.id === id)) index.remove(String(id));
+    }
+    throw new AppError(ErrorCode.NO_PAIR_AVAILABLE);
+  }
+
+  private async serve(
+    arena: ArenaRepository,
+    pair: ChosenPair,
+    cardRows: CardRow[],
+    voterId: number,
+    categoryId: number,
+    caller: Caller,
+    now: number,
+  ): Promise<Pair> {
     const left = Number(pair.left.id);
     const right = Number(pair.right.id);
     const served: ServedPairRow = {
       id: randomBytes(16).toString('base64url'),
-      voter_id: voter.id,
+      voter_id: voterId,
       anonymous_id: caller.anonymousId,
       user_id: caller.userId,
       category_id: categoryId,
@@ -128,7 +145,7 @@ export class ArenaService {
       vote_id: null,
     };
     await arena.insertServedPair(served);
-    const cards = new Map((await arena.cards([left, right])).map((row) => [row.id, row]));
+    const cards = new Map(cardRows.map((row) => [row.id, row]));
     const card = (id: number) => {
       const row = cards.get(id);
       if (!row) throw new AppError(ErrorCode.NO_PAIR_AVAILABLE);

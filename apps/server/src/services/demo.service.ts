@@ -4,9 +4,24 @@ import type { MediaRepository } from '../repositories/media.repository.js';
 import type { PhotoRepository } from '../repositories/photo.repository.js';
 import type { SettingsRepository } from '../repositories/settings.repository.js';
 import type { UserRepository } from '../repositories/user.repository.js';
-import { renderDemoPortraitSvg, type DemoCategorySlug } from '../seed/demo-portraits.js';
+import { randomBytes } from 'node:crypto';
+import { seededRng, sigmoid } from '../domain/rating/index.js';
+import { ArenaRepository } from '../repositories/arena.repository.js';
+import { VoterRepository } from '../repositories/voter.repository.js';
+import type { Db } from '../db/database.js';
+import { inTransaction } from '../db/transaction.js';
+import {
+  demoAppeal,
+  renderDemoPortraitSvg,
+  type DemoCategorySlug,
+} from '../seed/demo-portraits.js';
 
 const DEMO_STATE_KEY = 'demo_state';
+/** Demo voters' keys start with this; removing the demo removes them and their votes. */
+const DEMO_VOTER_PREFIX = 'd:';
+const DEMO_VOTERS = 24;
+/** Simulated comparisons per new demo photo: enough for the first scores to settle. */
+const DEMO_COMPARISONS_PER_PHOTO = 40;
 const DEMO_STYLES: readonly DemoCategorySlug[] = ['female', 'male', 'celebrity', 'ai'];
 
 /** Demo owners: clearly marked demo accounts, never real people. */
@@ -34,6 +49,7 @@ export interface DemoSeedResult {
 
 export class DemoService {
   constructor(
+    private readonly db: Db,
     private readonly users: UserRepository,
     private readonly photos: PhotoRepository,
     private readonly categories: CategoryRepository,
@@ -60,7 +76,11 @@ export class DemoService {
     return { seeded: true, photosCreated: await this.seed(perCategory) };
   }
 
-  /** Creates the missing demo photos of every active category; returns how many it made. */
+  /**
+   * Creates the missing demo photos of every active category, then simulates demo voters
+   * comparing them by each portrait's hidden appeal, so scores start spread out; returns how
+   * many photos it made. The caller runs a refit afterwards to turn the votes into scores.
+   */
   async seed(perCategory: number): Promise<number> {
     const owners = await this.ensureDemoUsers();
     const categories = await this.categories.listActive();
@@ -70,14 +90,81 @@ export class DemoService {
         ? (category.slug as DemoCategorySlug)
         : (DEMO_STYLES[categoryIndex % DEMO_STYLES.length] ?? 'ai');
       const existing = await this.photos.countDemoInCategory(category.id);
+      const made: { id: number; appeal: number }[] = [];
       for (let index = existing; index < perCategory; index += 1) {
         const owner = owners[(index + categoryIndex) % owners.length];
         if (!owner) throw new Error('no demo owner');
-        await this.createDemoPhoto(owner.id, category.id, style, category.id * 1000 + index);
-        created += 1;
+        const seed = category.id * 1000 + index;
+        const id = await this.createDemoPhoto(owner.id, category.id, style, seed);
+        made.push({ id, appeal: demoAppeal(style, seed) });
       }
+      await this.simulateVotes(category.id, made);
+      created += made.length;
     }
     return created;
+  }
+
+  /**
+   * Demo voters compare the new demo photos: each vote follows Bradley-Terry on the portraits'
+   * hidden appeal (deterministic), and is stored like any vote, so the refit scores them.
+   */
+  private async simulateVotes(
+    categoryId: number,
+    photos: readonly { id: number; appeal: number }[],
+  ): Promise<void> {
+    if (photos.length < 2) return;
+    const rng = seededRng(categoryId * 7919 + photos.length);
+    const now = this.clock.now();
+    await inTransaction(this.db, async (trx) => {
+      const voters = new VoterRepository(trx);
+      const arena = new ArenaRepository(trx);
+      const voterIds: number[] = [];
+      for (let index = 0; index < DEMO_VOTERS; index += 1) {
+        voterIds.push((await voters.findOrCreate(`${DEMO_VOTER_PREFIX}${index}`, null, now)).id);
+      }
+      const judged = new Set<string>();
+      const tally = new Map(photos.map((photo) => [photo.id, { comparisons: 0, wins: 0 }]));
+      const votesWanted = Math.floor((photos.length * DEMO_COMPARISONS_PER_PHOTO) / 2);
+      for (let attempt = 0; attempt < votesWanted * 3 && judged.size < votesWanted; attempt += 1) {
+        const a = photos[Math.floor(rng() * photos.length)];
+        const b = photos[Math.floor(rng() * photos.length)];
+        const voterId = voterIds[Math.floor(rng() * voterIds.length)];
+        if (!a || !b || a.id === b.id || voterId === undefined) continue;
+        const [lo, hi] = a.id < b.id ? [a.id, b.id] : [b.id, a.id];
+        const key = `${voterId}:${lo}:${hi}`;
+        if (judged.has(key)) continue;
+        judged.add(key);
+        // Appeal 0..1 spread to strengths −2..2: clear favourites, still some upsets.
+        const aWins = rng() < sigmoid(4 * (a.appeal - b.appeal));
+        const [winner, loser] = aWins ? [a, b] : [b, a];
+        await arena.insertVote({
+          pair_id: `demo:${randomBytes(12).toString('base64url')}`,
+          category_id: categoryId,
+          voter_id: voterId,
+          user_id: null,
+          winner_photo_id: winner.id,
+          loser_photo_id: loser.id,
+          photo_lo: lo,
+          photo_hi: hi,
+          side: rng() < 0.5 ? 'left' : 'right',
+          kind: 'random',
+          dwell_ms: 2000,
+          weight: 1,
+          gold: null,
+          fuel_earned: 0,
+          winner_score_before: 550,
+          winner_score_after: 550,
+          loser_score_before: 550,
+          loser_score_after: 550,
+          created_at: now,
+        });
+        const won = tally.get(winner.id);
+        const lost = tally.get(loser.id);
+        if (won) Object.assign(won, { comparisons: won.comparisons + 1, wins: won.wins + 1 });
+        if (lost) lost.comparisons += 1;
+      }
+      for (const [id, counts] of tally) await arena.updatePhoto(id, counts, now);
+    });
   }
 
   private async createDemoPhoto(
@@ -85,12 +172,12 @@ export class DemoService {
     categoryId: number,
     style: DemoCategorySlug,
     seed: number,
-  ): Promise<void> {
+  ): Promise<number> {
     const svg = renderDemoPortraitSvg(style, seed);
     const stored = await this.media.storePhotoVariants(Buffer.from(svg));
     const now = this.clock.now();
     try {
-      await this.photos.insert({
+      const photo = await this.photos.insert({
         user_id: ownerId,
         category_id: categoryId,
         state: 'active',
@@ -105,6 +192,7 @@ export class DemoService {
         published_at: now,
         updated_at: now,
       });
+      return photo.id;
     } catch (error) {
       await this.media.deleteKeys([stored.display_key, stored.thumb_key]);
       throw error;
@@ -136,6 +224,16 @@ export class DemoService {
   /** Removes every demo photo, its files and the demo accounts, for good. */
   async remove(): Promise<{ photos: number; users: number }> {
     const files = await this.photos.listDemoFileKeys();
+    await this.db
+      .deleteFrom('votes')
+      .where('voter_id', 'in', (eb) =>
+        eb.selectFrom('voters').select('id').where('voter_key', 'like', `${DEMO_VOTER_PREFIX}%`),
+      )
+      .execute();
+    await this.db
+      .deleteFrom('voters')
+      .where('voter_key', 'like', `${DEMO_VOTER_PREFIX}%`)
+      .execute();
     const photos = await this.photos.deleteDemo();
     const users = await this.users.deleteDemoUsers();
     await this.media.deleteKeys(files.flatMap((file) => [file.display_key, file.thumb_key]));

@@ -74,7 +74,7 @@ export function createServices(db: Db, clock: Clock, options: ServiceOptions): S
     refit: new RefitService(db, categories, indexes, clock, params),
     auth: new AuthService(users, sessions, clock, options),
     categories: new CategoryService(categories, clock),
-    demo: new DemoService(users, photos, categories, media, settings, clock),
+    demo: new DemoService(db, users, photos, categories, media, settings, clock),
     users,
   };
 }
