@@ -11,21 +11,22 @@ export type CardRow = Pick<
   PhotoRow,
   'id' | 'display_key' | 'thumb_key' | 'width' | 'height' | 'placeholder'
 >;
-export type RatedPhotoRow = Pick<
-  PhotoRow,
-  | 'id'
-  | 'user_id'
-  | 'category_id'
-  | 'state'
-  | 'mu'
-  | 'sigma2'
-  | 'comparisons'
-  | 'wins'
-  | 'win_streak'
-  | 'current_score'
-  | 'provisional'
-  | 'boost_remaining'
->;
+export type RatedPhotoRow = Pick<PhotoRow, (typeof RATED_COLUMNS)[number]>;
+
+const RATED_COLUMNS = [
+  'id',
+  'user_id',
+  'category_id',
+  'state',
+  'mu',
+  'sigma2',
+  'comparisons',
+  'wins',
+  'win_streak',
+  'current_score',
+  'provisional',
+  'boost_remaining',
+] as const;
 
 /** Unanswered pairs a voter may hold at once (the client prefetches two or three). */
 const PENDING_PAIRS_HELD = 8;
@@ -136,20 +137,7 @@ export class ArenaRepository {
   async lockPhotos(ids: [number, number]): Promise<RatedPhotoRow[]> {
     let query = this.db
       .selectFrom('photos')
-      .select([
-        'id',
-        'user_id',
-        'category_id',
-        'state',
-        'mu',
-        'sigma2',
-        'comparisons',
-        'wins',
-        'win_streak',
-        'current_score',
-        'provisional',
-        'boost_remaining',
-      ])
+      .select(RATED_COLUMNS)
       .where('id', 'in', ids)
       .orderBy('id');
     if (hasRowLocks(this.db)) query = query.forUpdate();
@@ -184,20 +172,7 @@ export class ArenaRepository {
   ratedPhotos(categoryId: number): Promise<RatedPhotoRow[]> {
     return this.db
       .selectFrom('photos')
-      .select([
-        'id',
-        'user_id',
-        'category_id',
-        'state',
-        'mu',
-        'sigma2',
-        'comparisons',
-        'wins',
-        'win_streak',
-        'current_score',
-        'provisional',
-        'boost_remaining',
-      ])
+      .select(RATED_COLUMNS)
       .where('category_id', '=', categoryId)
       .execute();
   }

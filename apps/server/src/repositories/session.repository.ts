@@ -1,16 +1,11 @@
 import type { Db } from '../db/database.js';
-import type { SessionRow } from '../db/schema.js';
+import type { Insertable } from 'kysely';
+import type { SessionRow, SessionsTable } from '../db/schema.js';
 
-export interface NewSession {
-  user_id: number;
-  family_id: string;
-  access_hash: string;
-  refresh_hash: string;
-  access_expires_at: number;
-  refresh_expires_at: number;
-  device_id: string | null;
-  created_at: number;
-}
+export type NewSession = Omit<
+  Insertable<SessionsTable>,
+  'id' | 'last_used_at' | 'revoked_at' | 'revoked_reason'
+>;
 
 export class SessionRepository {
   constructor(private readonly db: Db) {}
