@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { pairSchema, submitRatingResponseSchema, voteStatsSchema } from './arena.js';
+import { myPhotosPageSchema, uploadPhotoResponseSchema } from './photos.js';
 import {
   deletePhotoRequestSchema,
   emptyRequestSchema,
@@ -142,7 +143,7 @@ export const API = {
     auth: 'optional',
     body: 'multipart',
     request: uploadPhotoFieldsSchema,
-    response: null,
+    response: uploadPhotoResponseSchema,
   },
   get_my_photos: {
     path: '/api/get_my_photos',
@@ -150,7 +151,7 @@ export const API = {
     auth: 'required',
     body: 'json',
     request: getMyPhotosRequestSchema,
-    response: null,
+    response: myPhotosPageSchema,
   },
 } as const satisfies Record<string, CallDefinition>;
 

@@ -4,5 +4,6 @@ export * from './errors.js';
 export * from './envelope.js';
 export * from './schemas.js';
 export * from './arena.js';
+export * from './photos.js';
 export * from './api.js';
 export * from './openapi.js';
