@@ -112,7 +112,7 @@ describe('arena rules', () => {
     expect(stats.data).toMatchObject({
       total_votes: 0,
       today_votes: 0,
-      fuel: 0,
+      fuel: 50,
       streak_days: 0,
       onboarding: { votes: 0, required: 10, unlocked: false },
     });

@@ -1,3 +1,4 @@
+import { DEFAULT_FUEL } from '@yanzhi/contract';
 import type { Db } from '../db/database.js';
 import type { VoterRow } from '../db/schema.js';
 import { hasRowLocks, inTransaction } from '../db/transaction.js';
@@ -34,23 +35,44 @@ export class VoterRepository {
     return query.executeTakeFirstOrThrow();
   }
 
-  async findOrCreate(key: string, userId: number | null, now: number): Promise<VoterRow> {
+  /**
+   * The voter with this key, created on first sight. An anonymous visitor's wallet starts with
+   * the welcome fuel of spec §3 (a ledger row), like a new user's.
+   */
+  async findOrCreate(
+    key: string,
+    userId: number | null,
+    now: number,
+    options: { welcomeFuel?: boolean } = {},
+  ): Promise<VoterRow> {
     const existing = await this.findByKey(key);
     if (existing) return existing;
-    await this.db
-      .insertInto('voters')
-      .values({
-        voter_key: key,
-        user_id: userId,
-        merged_into: null,
-        refit_weight: null,
-        reliability: null,
-        day: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict((oc) => oc.column('voter_key').doNothing())
-      .execute();
+    await inTransaction(this.db, async (trx) => {
+      const inserted = await trx
+        .insertInto('voters')
+        .values({
+          voter_key: key,
+          user_id: userId,
+          merged_into: null,
+          refit_weight: null,
+          reliability: null,
+          day: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .onConflict((oc) => oc.column('voter_key').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (inserted && options.welcomeFuel === true) {
+        await new FuelRepository(trx).change(
+          { kind: 'voter', id: inserted.id },
+          DEFAULT_FUEL,
+          'welcome',
+          null,
+          now,
+        );
+      }
+    });
     const created = await this.findByKey(key);
     if (!created) throw new Error(`voter ${key} vanished after insert`);
     return created;
@@ -62,7 +84,9 @@ export class VoterRepository {
    * or the device's anonymous voter.
    */
   async resolve(anonymousId: string, userId: number | null, now: number): Promise<VoterRow> {
-    if (userId === null) return this.findOrCreate(anonymousVoterKey(anonymousId), null, now);
+    if (userId === null) {
+      return this.findOrCreate(anonymousVoterKey(anonymousId), null, now, { welcomeFuel: true });
+    }
     const voter = await this.findOrCreate(userVoterKey(userId), userId, now);
     const anonymous = await this.findByKey(anonymousVoterKey(anonymousId));
     if (!anonymous) return voter;
@@ -139,22 +163,16 @@ export class VoterRepository {
         .execute();
     }
     await this.db.deleteFrom('voter_achievements').where('voter_id', '=', fromId).execute();
+    // The earned fuel moves to the user; the anonymous welcome fuel does not (the user has
+    // their own), so nobody is welcomed twice.
     const fuel = new FuelRepository(this.db);
+    const earned = Math.max(0, from.fuel_balance - DEFAULT_FUEL);
     if (from.fuel_balance > 0) {
-      await fuel.change(
-        { kind: 'voter', id: fromId },
-        -from.fuel_balance,
-        'merge',
-        `voter:${intoId}`,
-        now,
-      );
-      await fuel.change(
-        { kind: 'user', id: userId },
-        from.fuel_balance,
-        'merge',
-        `voter:${fromId}`,
-        now,
-      );
+      const wallet = { kind: 'voter', id: fromId } as const;
+      await fuel.change(wallet, -from.fuel_balance, 'merge', `voter:${intoId}`, now);
+    }
+    if (earned > 0) {
+      await fuel.change({ kind: 'user', id: userId }, earned, 'merge', `voter:${fromId}`, now);
     }
     // Free the device's anonymous key, so anonymous play after signing out starts afresh.
     await this.db

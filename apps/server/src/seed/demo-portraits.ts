@@ -120,7 +120,8 @@ function gradient(kind: GradKind, id: string, colors: string[], alpha?: number[]
 
 // ---------------------------------------------------------------- describing a portrait
 
-const FEMININE_ODDS = { female: 0.94, male: 0.04, celebrity: 0.5, ai: 0.5 };
+// The 女生 and 男生 categories hold only women and only men; the others mix.
+const FEMININE_ODDS = { female: 1, male: 0, celebrity: 0.5, ai: 0.5 };
 /** Outfit-vs-backdrop hue offsets (degrees) that read as deliberate styling; others clash. */
 const HARMONIC_OFFSETS = [0, 30, 150, 180, 210, 330];
 const SKIN_TONES = '#f8e0cf #f0c8a8 #e2ae8a #cd966e #b27a52 #93603e #74472d #553220'.split(' ');

@@ -79,6 +79,13 @@ const PATHS = {
     </>
   ),
   check: <path d="m5 12 5 5 9-10" />,
+  flag: (
+    <>
+      <path d="M5 21V4" />
+      <path d="M5 4h11l-2 4 2 4H5" />
+    </>
+  ),
+  skip: <path d="m6 6 6 6-6 6M13 6l6 6-6 6" />,
   close: <path d="M6 6l12 12M18 6 6 18" />,
   info: <path d="M12 11v6M12 7h.01" />,
   exclamation: <path d="M12 5v9M12 18h.01" />,

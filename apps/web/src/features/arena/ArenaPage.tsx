@@ -1,61 +1,99 @@
+import type { PhotoCard } from '@yanzhi/contract';
 import { DEFAULT_FUEL } from '@yanzhi/contract';
-import { useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { CategoryBar } from '../../components/CategoryChips';
-import { ErrorState } from '../../components/ErrorState';
 import { FuelPill } from '../../components/FuelPill';
 import { Icon } from '../../components/Icon';
-import { PhotoFrame } from '../../components/PhotoFrame';
+import { UnlockProgress } from '../../components/UnlockProgress';
 import { useT } from '../../lib/i18n';
+import { useVoteStats } from '../../lib/vote-stats';
 import { useUserStore } from '../user';
-import { usePair } from './api/get-pair';
+import type { Choice } from './api/submit-vote';
+import { PairStage } from './PairStage';
+import { PhotoViewer } from './PhotoViewer';
+import { ReportSheet } from './ReportSheet';
+import { usePairFeed } from './use-pair-feed';
+import { useVote } from './use-vote';
 import './arena.css';
 
-function PairStatus({ pair }: { pair: ReturnType<typeof usePair> }) {
-  const t = useT();
-  if (pair.isError) {
-    return (
-      <ErrorState
-        error={pair.error}
-        onRetry={() => {
-          void pair.refetch();
-        }}
-      />
-    );
-  }
-  if (pair.isSuccess) {
-    return (
-      <p className="arena__note" role="status">
-        {t('arena.pairReady')}
-      </p>
-    );
-  }
-  return (
-    <p className="arena__note" role="status">
-      {t('arena.pairLoading')}
-    </p>
-  );
+/** Keys that vote: 1 / ← for the first photo, 2 / → for the second. */
+const KEY_CHOICES: Readonly<Record<string, Choice>> = {
+  '1': 0,
+  ArrowLeft: 0,
+  '2': 1,
+  ArrowRight: 1,
+};
+
+function isTypingTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
-/** The arena (`/` and `/arena`): categories, then two photos to choose between. */
+interface OpenSheet {
+  kind: 'report' | 'viewer';
+  photo: PhotoCard;
+  n: number;
+}
+
+/** The arena (`/` and `/arena`): pick the more attractive of two photos, again and again. */
 export function ArenaPage() {
   const t = useT();
+  const hintId = useId();
   const [categoryId, setCategoryId] = useState<number | null>(null);
-  const fuel = useUserStore((state) => state.user?.fuel ?? DEFAULT_FUEL);
-  const userId = useUserStore((state) => state.user?.id ?? null);
-  const avatarUrl = useUserStore((state) => state.user?.avatar_url ?? null);
-  const pair = usePair(categoryId, userId);
-  const waiting = categoryId === null || pair.isPending;
+  const user = useUserStore((state) => state.user);
+  const userId = user?.id ?? null;
+  const stats = useVoteStats(userId);
+  const feed = usePairFeed(categoryId, userId);
+  const pair = feed.current;
+  const { reveal, vote, skip, announcement, lastResult } = useVote({
+    pair,
+    source: feed.source,
+    userId,
+    consume: feed.consume,
+  });
+  const [sheet, setSheet] = useState<OpenSheet | null>(null);
+
+  const fuel = lastResult?.fuel ?? stats.data?.fuel ?? user?.fuel ?? DEFAULT_FUEL;
+  const onboarding = lastResult?.onboarding ?? stats.data?.onboarding;
+
+  const openSheet = useCallback(
+    (kind: OpenSheet['kind'], choice: Choice) => {
+      const photo = pair?.photos[choice];
+      if (photo !== undefined) setSheet({ kind, photo, n: choice + 1 });
+    },
+    [pair],
+  );
+  const closeSheet = useCallback(() => {
+    setSheet(null);
+  }, []);
+
+  useEffect(() => {
+    if (sheet !== null) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.repeat) return;
+      if (event.altKey || event.ctrlKey || event.metaKey || isTypingTarget(event.target)) return;
+      const choice = KEY_CHOICES[event.key];
+      if (choice === undefined) return;
+      event.preventDefault();
+      void vote(choice);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => {
+      window.removeEventListener('keydown', onKeyDown);
+    };
+  }, [sheet, vote]);
 
   return (
     <div className="page arena">
+      <h1 className="visually-hidden">{t('arena.heading')}</h1>
       <header className="arena__top">
-        <h1 className="arena__title">{t('arena.heading')}</h1>
+        <CategoryBar selectedId={categoryId} onSelect={setCategoryId} />
         <div className="arena__actions">
           <FuelPill fuel={fuel} />
           <Link to="/profile" className="avatar-link" aria-label={t('arena.profileLink')}>
-            {avatarUrl ? (
-              <img className="avatar-link__img" src={avatarUrl} alt="" />
+            {user?.avatar_url ? (
+              <img className="avatar-link__img" src={user.avatar_url} alt="" />
             ) : (
               <Icon name="user" size={22} />
             )}
@@ -63,26 +101,55 @@ export function ArenaPage() {
         </div>
       </header>
 
-      <CategoryBar selectedId={categoryId} onSelect={setCategoryId} />
+      {onboarding !== undefined && !onboarding.unlocked ? (
+        <UnlockProgress votes={onboarding.votes} required={onboarding.required} />
+      ) : null}
 
-      <section className="arena__stage" aria-label={t('arena.pairLabel')} aria-busy={waiting}>
-        <div className={`arena__pair ${pair.isError ? 'arena__pair--dimmed' : ''}`}>
-          <PhotoFrame className="arena__photo" loading={waiting} label={t('arena.photoA')} />
-          <span className="arena__vs" aria-hidden="true">
-            {t('arena.vs')}
-          </span>
-          <PhotoFrame className="arena__photo" loading={waiting} label={t('arena.photoB')} />
-        </div>
-        {categoryId === null ? null : (
-          <div className="arena__status">
-            <PairStatus pair={pair} />
-          </div>
-        )}
-      </section>
+      <PairStage
+        feed={feed}
+        reveal={reveal}
+        hintId={hintId}
+        onCategory={setCategoryId}
+        onVote={(choice) => {
+          void vote(choice);
+        }}
+        onReport={(choice) => {
+          openSheet('report', choice);
+        }}
+        onInspect={(choice) => {
+          openSheet('viewer', choice);
+        }}
+      />
 
-      <p className="arena__hint">
-        {t('arena.hint')} · <Link to="/onboarding">{t('arena.onboardingLink')}</Link>
+      <div className="arena__below">
+        <Link to="/onboarding" className="arena__quiet">
+          {t('arena.onboardingLink')}
+        </Link>
+        <button
+          type="button"
+          className="arena__quiet arena__skip"
+          disabled={pair === null || reveal !== null}
+          onClick={skip}
+        >
+          {t('arena.skip')}
+        </button>
+        <span className="arena__keys" aria-hidden="true">
+          {t('arena.keys')}
+        </span>
+      </div>
+      <p id={hintId} className="visually-hidden">
+        {t('arena.hint')}
       </p>
+      <p className="visually-hidden" aria-live="polite" data-testid="arena-announcer">
+        {announcement}
+      </p>
+
+      {sheet?.kind === 'report' ? (
+        <ReportSheet photo={sheet.photo} n={sheet.n} onClose={closeSheet} />
+      ) : null}
+      {sheet?.kind === 'viewer' ? (
+        <PhotoViewer photo={sheet.photo} n={sheet.n} onClose={closeSheet} />
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,9 @@
 import { ButtonLink } from '../../components/Button';
 import { Icon, type IconName } from '../../components/Icon';
+import { UnlockProgress } from '../../components/UnlockProgress';
 import { useT, type MessageKey } from '../../lib/i18n';
+import { useVoteStats } from '../../lib/vote-stats';
+import { useUserStore } from '../user';
 import './onboarding.css';
 
 interface Step {
@@ -15,7 +18,28 @@ const STEPS: readonly Step[] = [
   { icon: 'unlock', title: 'onboarding.unlock.title', text: 'onboarding.unlock.text' },
 ];
 
-/** Three short cards (swipe or scroll), then one button: start voting. */
+/** The voter's way to the unlock of their own score, once the server has told us. */
+function VoterProgress() {
+  const t = useT();
+  const userId = useUserStore((state) => state.user?.id ?? null);
+  const stats = useVoteStats(userId);
+  if (stats.data === undefined) return null;
+  const { votes, required, unlocked } = stats.data.onboarding;
+  return (
+    <section className="onboarding__progress" aria-label={t('onboarding.progressTitle')}>
+      {unlocked ? (
+        <p className="onboarding__unlocked">
+          <Icon name="check" size={18} />
+          {t('unlock.done')}
+        </p>
+      ) : (
+        <UnlockProgress votes={votes} required={required} />
+      )}
+    </section>
+  );
+}
+
+/** Three short cards (swipe or scroll), the voter's progress, then one button: start voting. */
 export function OnboardingPage() {
   const t = useT();
   return (
@@ -33,6 +57,7 @@ export function OnboardingPage() {
           </li>
         ))}
       </ol>
+      <VoterProgress />
       <ButtonLink to="/" block className="onboarding__start">
         {t('onboarding.start')}
       </ButtonLink>

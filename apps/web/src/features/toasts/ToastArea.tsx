@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react';
+import { AchievementIcon } from '../../components/AchievementIcon';
 import { Icon, type IconName } from '../../components/Icon';
 import { useT } from '../../lib/i18n';
 import { dismissToast, useToastStore, type Toast } from './toast-store';
@@ -11,6 +12,13 @@ const TYPE_ICONS: Record<Toast['type'], IconName> = {
   info: 'info',
 };
 
+/** Achievements carry an icon key drawn as SVG; other toasts show the icon of their type. */
+function ToastIcon({ toast }: { toast: Toast }) {
+  if (toast.kind === 'achievement') return <AchievementIcon icon={toast.icon} size={16} />;
+  if (toast.icon !== undefined) return <>{toast.icon}</>;
+  return <Icon name={toast.kind === 'fuel' ? 'bolt' : TYPE_ICONS[toast.type]} size={16} />;
+}
+
 function ToastItem({ toast }: { toast: Toast }) {
   const t = useT();
   const dismiss = () => {
@@ -22,9 +30,7 @@ function ToastItem({ toast }: { toast: Toast }) {
       {/* The whole toast is a button so a tap anywhere removes it; keyboard users have "close". */}
       <button type="button" className="toast__body" tabIndex={-1} onClick={dismiss}>
         <span className="toast__icon" aria-hidden="true">
-          {toast.icon ?? (
-            <Icon name={toast.kind === 'fuel' ? 'bolt' : TYPE_ICONS[toast.type]} size={16} />
-          )}
+          <ToastIcon toast={toast} />
         </span>
         <span className="toast__text">
           <strong className="toast__title">{toast.title}</strong>

@@ -9,6 +9,7 @@ export {
   toast,
   useToastStore,
   type Achievement,
+  type RepeatableToastOptions,
   type Toast,
   type ToastInput,
 } from './toast-store';

@@ -26,6 +26,17 @@ export interface ToastInput {
   duration?: number;
   kind?: Toast['kind'];
   icon?: string;
+  /**
+   * Replaces the toasts of the same kind still on screen instead of stacking below them (fast
+   * voting would otherwise pile up a fuel and a score toast per vote). Score up and score down
+   * count as one kind.
+   */
+  replaceKind?: boolean;
+}
+
+/** Options of the special toasts that can follow each other quickly. */
+export interface RepeatableToastOptions {
+  replaceKind?: boolean;
 }
 
 export interface Achievement {
@@ -51,6 +62,19 @@ export function dismissToast(id: string): void {
   useToastStore.setState((state) => ({ toasts: state.toasts.filter((toast) => toast.id !== id) }));
 }
 
+/** Score up and score down replace each other: they report the same thing. */
+function kindFamily(kind: Toast['kind']): string | undefined {
+  return kind === 'score-up' || kind === 'score-down' ? 'score' : kind;
+}
+
+function dismissKind(kind: Toast['kind']): void {
+  const family = kindFamily(kind);
+  if (family === undefined) return;
+  for (const existing of useToastStore.getState().toasts) {
+    if (kindFamily(existing.kind) === family) dismissToast(existing.id);
+  }
+}
+
 export function clearToasts(): void {
   for (const timer of timers.values()) clearTimeout(timer);
   timers.clear();
@@ -70,6 +94,7 @@ export function showToast(input: ToastInput): string {
   };
   if (input.kind !== undefined) toast.kind = input.kind;
   if (input.icon !== undefined) toast.icon = input.icon;
+  if (input.replaceKind === true) dismissKind(input.kind);
   useToastStore.setState((state) => ({ toasts: [...state.toasts, toast] }));
   if (toast.duration > 0) {
     timers.set(
@@ -95,10 +120,15 @@ export const toast = {
 };
 
 /** "5.5 → 5.7 (+0.2)", titled score up when the change is positive, otherwise score down. */
-export function showScoreToast(oldScore: number, newScore: number): string {
+export function showScoreToast(
+  oldScore: number,
+  newScore: number,
+  options: RepeatableToastOptions = {},
+): string {
   const change = newScore - oldScore;
   const up = change > 0;
   return showToast({
+    ...options,
     type: up ? 'success' : 'warning',
     kind: up ? 'score-up' : 'score-down',
     title: t(up ? 'toast.score.up' : 'toast.score.down'),
@@ -119,8 +149,9 @@ export function showAchievementToast(achievement: Achievement): string {
 }
 
 /** "+N fuel points" (spec §9). */
-export function showFuelToast(amount: number): string {
+export function showFuelToast(amount: number, options: RepeatableToastOptions = {}): string {
   return showToast({
+    ...options,
     type: 'success',
     kind: 'fuel',
     title: t('toast.fuel.title'),

@@ -111,6 +111,35 @@ describe('toast store (spec §8, §9)', () => {
   });
 });
 
+describe('replaceKind', () => {
+  it('replaces the fuel toast on screen instead of stacking a second one', () => {
+    vi.useFakeTimers();
+    showFuelToast(2, { replaceKind: true });
+    vi.advanceTimersByTime(1500);
+    showFuelToast(3, { replaceKind: true });
+    expect(toasts()).toMatchObject([{ kind: 'fuel', message: '+3 燃料' }]);
+    // The replaced toast's timer is gone: the new one lives its full 2000 ms.
+    vi.advanceTimersByTime(1999);
+    expect(toasts()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(toasts()).toHaveLength(0);
+  });
+
+  it('treats score up and score down as one kind and leaves other kinds alone', () => {
+    showFuelToast(1);
+    showScoreToast(550, 570, { replaceKind: true });
+    showScoreToast(570, 540, { replaceKind: true });
+    expect(toasts().map((item) => item.kind)).toEqual(['fuel', 'score-down']);
+    expect(toasts()[1]?.message).toBe('5.7 → 5.4 (-0.3)');
+  });
+
+  it('stacks by default', () => {
+    showFuelToast(1);
+    showFuelToast(2);
+    expect(toasts()).toHaveLength(2);
+  });
+});
+
 describe('toast area', () => {
   it('renders each toast with its type, title, message and a progress bar of its duration', () => {
     render(<ToastArea />);
@@ -153,6 +182,18 @@ describe('toast area', () => {
     fireEvent.click(within(first as HTMLElement).getByRole('button', { name: '关闭' }));
     expect(screen.getAllByTestId('toast')).toHaveLength(1);
     expect(screen.queryByText('careful')).toBeNull();
+  });
+
+  it('draws the achievement badge of its icon key, and a medal for an unknown key', () => {
+    render(<ToastArea />);
+    act(() => {
+      showAchievementToast({ icon: 'streak', title: '三日不辍', description: '连续 3 天参与投票' });
+      showAchievementToast({ icon: 'mystery', title: 'x', description: 'y' });
+    });
+    const [known, unknown] = screen.getAllByTestId('toast');
+    expect(known?.querySelector('svg')?.dataset.badge).toBe('streak');
+    expect(unknown?.querySelector('svg')?.dataset.badge).toBe('medal');
+    expect(known?.textContent).not.toContain('streak');
   });
 
   it('names the close button in English when the UI is English', () => {

@@ -34,6 +34,17 @@ describe('user store (spec §3-§5)', () => {
     expect(store().user?.fuel).toBe(88);
   });
 
+  it('keeps the fuel the server reports for a signed-in user, and nothing without one', () => {
+    store().setFuel(70);
+    expect(store().user).toBeNull();
+    store().setUser(USER_INFO);
+    store().setFuel(91);
+    expect(store().user?.fuel).toBe(91);
+    expect(JSON.parse(localStorage.getItem(CLIENT_STORAGE_KEYS.userInfo) ?? 'null')).toMatchObject({
+      fuel: 91,
+    });
+  });
+
   it('derives rating and level from the best (first) photo', () => {
     store().setPhotoPage({
       photos: photos(712, 930),

@@ -59,6 +59,8 @@ interface UserState extends PhotoPage {
   setSession: (session: Pick<Session, 'token' | 'userInfo'> & { refresh_token?: string }) => void;
   /** Signed out: photos and paging reset, userInfo, token and refresh token removed. */
   clearUser: () => void;
+  /** The fuel balance the server last reported (after a vote, a boost); kept only when signed in. */
+  setFuel: (fuel: number) => void;
   setPhotoPage: (page: PhotoPage) => void;
   /** Removes a photo from the list, refused (false) unless more than one photo is left. */
   removePhotoLocally: (photoId: number) => boolean;
@@ -127,6 +129,14 @@ export const useUserStore = create<UserState>()((set, get) => ({
     clearToken();
     clearRefreshToken();
     set({ user: null, ...EMPTY_PHOTO_PAGE });
+  },
+
+  setFuel: (fuel) => {
+    const { user } = get();
+    if (user === null || user.fuel === fuel) return;
+    const updated = { ...user, fuel };
+    persistUser(updated);
+    set({ user: updated });
   },
 
   setPhotoPage: (page) => {

@@ -1,0 +1,37 @@
+import type { CSSProperties } from 'react';
+import { useT } from '../lib/i18n';
+
+interface UnlockProgressProps {
+  votes: number;
+  required: number;
+  className?: string;
+}
+
+/** "再投 7 票解锁你的颜值分" over a slim bar: the newcomer's way to their own score. */
+export function UnlockProgress({ votes, required, className }: UnlockProgressProps) {
+  const t = useT();
+  const done = Math.min(Math.max(votes, 0), required);
+  const remaining = required - done;
+  const text =
+    remaining === 1 ? t('unlock.remainingOne') : t('unlock.remaining', { count: remaining });
+  const fill = { '--progress': required > 0 ? done / required : 1 } as CSSProperties;
+  return (
+    <div className={`unlock-progress ${className ?? ''}`} data-testid="unlock-progress">
+      <span className="unlock-progress__text">{text}</span>
+      <span
+        className="unlock-progress__bar"
+        role="progressbar"
+        aria-label={t('unlock.label')}
+        aria-valuemin={0}
+        aria-valuemax={required}
+        aria-valuenow={done}
+        aria-valuetext={text}
+      >
+        <span className="unlock-progress__fill" style={fill} />
+      </span>
+      <span className="unlock-progress__count tabular" aria-hidden="true">
+        {done}/{required}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { fetchPair } from './api/get-pair';
+import { LOADING_SNAPSHOT, PairQueue, type FeedSnapshot, type PairSource } from './pair-queue';
+import { preloadPair } from './preload-pair';
+
+/**
+ * One pair queue per query client, so it lives as long as the app's cache: leaving the arena
+ * and coming back finds the prefetched pairs still waiting (and tests get a fresh one each).
+ */
+const queues = new WeakMap<QueryClient, PairQueue>();
+
+function queueOf(client: QueryClient): PairQueue {
+  let queue = queues.get(client);
+  if (queue === undefined) {
+    const created = new PairQueue({ fetchPair, preload: preloadPair });
+    // On the first visit the service worker takes control a moment after start; images
+    // decoded before are not reused by the browser afterwards, so decode them again.
+    // (navigator.serviceWorker is missing outside secure contexts and in some WebViews.)
+    const workers = navigator.serviceWorker as ServiceWorkerContainer | undefined;
+    workers?.addEventListener('controllerchange', () => {
+      created.redecode();
+    });
+    queues.set(client, created);
+    queue = created;
+  }
+  return queue;
+}
+
+export interface PairFeed extends FeedSnapshot {
+  source: PairSource | null;
+  /** The pair on screen is done with (voted or skipped). */
+  consume: (source: PairSource, pairId: string) => void;
+  retry: () => void;
+}
+
+/** The pair on screen for a category, with the next ones prefetched behind it. */
+export function usePairFeed(categoryId: number | null, userId: number | null): PairFeed {
+  const queue = queueOf(useQueryClient());
+  const source = useMemo(
+    () => (categoryId === null ? null : { categoryId, userId }),
+    [categoryId, userId],
+  );
+
+  useEffect(() => {
+    if (source !== null) queue.open(source);
+  }, [queue, source]);
+
+  const snapshot = useSyncExternalStore(queue.subscribe, () =>
+    source === null ? LOADING_SNAPSHOT : queue.snapshot(source),
+  );
+
+  const consume = useCallback(
+    (from: PairSource, pairId: string) => {
+      queue.consume(from, pairId);
+    },
+    [queue],
+  );
+  const retry = useCallback(() => {
+    if (source !== null) queue.retry(source);
+  }, [queue, source]);
+
+  return { ...snapshot, source, consume, retry };
+}
