@@ -8,19 +8,24 @@
  * Comparisons per photo ("votes per photo") = total votes × 2 / N.
  */
 import os from 'node:os';
+import { Worker } from 'node:worker_threads';
 import {
-  DEFAULT_RATING_PARAMS,
-  CategoryIndex,
-  chooseReferenceSet,
-  displayScore,
-  isProvisional,
+  ratingParams,
   refitCategory,
-  referenceMus,
-  referenceWinRate,
   seededRng,
+  type RatingParams,
 } from '../../apps/server/src/domain/rating/index.js';
-import { firstCrossing, kendallTau, rankPercentiles, topKPrecision } from './metrics.js';
-import { EloSim, EngineSim, THETA_SD, gaussian, makeWorld, type World } from './sim.js';
+import {
+  runJob,
+  type AccuracyResult,
+  type BoostResult,
+  type Job,
+  type JobResult,
+  type JitterResult,
+  type Settings,
+} from './jobs.js';
+import { firstCrossing, kendallTau } from './metrics.js';
+import { THETA_SD, gaussian } from './sim.js';
 
 const env = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
@@ -34,53 +39,44 @@ const VOTERS = Math.floor(env('VOTERS', 200));
 const BIG_N = Math.floor(env('BIG_N', 20_000));
 const BIG_VOTES = Math.floor(env('BIG_VOTES', 1_000_000));
 const JITTER_SEEDS = Math.min(SEEDS, Math.floor(env('JITTER_SEEDS', 5)));
-const STEP = 2; // checkpoint every 2 comparisons per photo
+const THREADS = Math.floor(env('JOBS', Math.min(4, os.availableParallelism())));
 const TARGET_TAU = 0.8;
-const REFIT_PERIOD = Math.max(1, Math.floor(N / 2)); // votes between refits = 1 comparison/photo
-const CHECKPOINT = Math.max(1, Math.round((STEP * N) / 2));
-const params = DEFAULT_RATING_PARAMS;
+const overrides = JSON.parse(process.env.PARAMS ?? '{}') as Partial<RatingParams>;
+const settings: Settings = { n: N, max: MAX, voters: VOTERS, step: 2, overrides };
+const REFIT_PERIOD = Math.max(1, Math.floor(N / 2));
+const params = ratingParams(overrides);
 const started = performance.now();
 
 const ENGINES = ['engine', 'elo-random', 'elo-8closest'] as const;
-type EngineName = (typeof ENGINES)[number];
-interface Curve {
-  tau: number[];
-  top10: number[];
-}
+const BAD_SHARES = [0, 0.2];
 
-function worldFor(seed: number, badShare: number, boostedShare = 0): World {
-  return makeWorld({
-    seed,
-    photos: N,
-    voters: VOTERS,
-    badShare,
-    boostedShare,
-    votes: Math.round((MAX * N) / 2),
-  });
-}
-
-/** Runs the engine over the world's stream; calls `checkpoint` after every CHECKPOINT votes. */
-function runEngine(world: World, checkpoint: (sim: EngineSim, m: number) => void): EngineSim {
-  const sim = new EngineSim(world, params);
-  for (let t = 0; t < world.stream.length; t++) {
-    sim.step(world.stream[t] as number);
-    if ((t + 1) % REFIT_PERIOD === 0) sim.refit();
-    if ((t + 1) % CHECKPOINT === 0) checkpoint(sim, ((t + 1) * 2) / N);
-  }
-  return sim;
-}
-
-function runElo(world: World, mode: 'random' | 'closest8'): Curve {
-  const elo = new EloSim(world, mode);
-  const curve: Curve = { tau: [], top10: [] };
-  for (let t = 0; t < world.stream.length; t++) {
-    elo.step(world.stream[t] as number);
-    if ((t + 1) % CHECKPOINT === 0) {
-      curve.tau.push(kendallTau(world.theta, elo.rating));
-      curve.top10.push(topKPrecision(world.theta, elo.rating, 10));
-    }
-  }
-  return curve;
+/** Runs the jobs on a pool of worker threads (in this thread when JOBS=1). */
+async function runAll(jobs: readonly Job[]): Promise<JobResult[]> {
+  if (THREADS <= 1) return jobs.map((job) => runJob(settings, job));
+  const results: JobResult[] = new Array<JobResult>(jobs.length);
+  let next = 0;
+  const workerLoop = () =>
+    new Promise<void>((resolve, reject) => {
+      const worker = new Worker(new URL('./worker.mjs', import.meta.url));
+      const send = () => {
+        if (next >= jobs.length) {
+          void worker.terminate().then(() => {
+            resolve();
+          });
+          return;
+        }
+        const id = next++;
+        worker.postMessage({ settings, job: jobs[id], id });
+      };
+      worker.on('message', (message: { id: number; result: JobResult }) => {
+        results[message.id] = message.result;
+        send();
+      });
+      worker.on('error', reject);
+      send();
+    });
+  await Promise.all(Array.from({ length: Math.min(THREADS, jobs.length) }, workerLoop));
+  return results;
 }
 
 const mean = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length);
@@ -90,6 +86,7 @@ const sd = (xs: readonly number[]) => {
 };
 const fmt = (x: number | null, digits = 1) => (x === null ? 'never' : x.toFixed(digits));
 const pad = (s: string, w: number) => s.padStart(w);
+const signed = (x: number, digits = 2) => `${x >= 0 ? '+' : ''}${x.toFixed(digits)}`;
 
 console.log('Yanzhi Arena ranking benchmark');
 console.log(
@@ -98,76 +95,66 @@ console.log(
 );
 console.log(
   '  honest voters vote by Bradley-Terry with the true θ; bad voters are random, always-left and ' +
-    'inverted in equal parts; sides are random',
+    'inverted in equal parts; sides are random; dwell times are human (not simulated)',
 );
 console.log(
-  `  votes per photo = total votes × 2 / N, up to ${MAX}; checkpoints every ${STEP}; ` +
-    `seeds = ${SEEDS}; engine refit every ${REFIT_PERIOD} votes (N/2), scored by its latest refit`,
+  `  votes per photo = total votes × 2 / N, up to ${MAX}; checkpoints every ${settings.step}; ` +
+    `seeds = ${SEEDS}; engine refit every ${REFIT_PERIOD} votes (N/2) and scored by its latest refit`,
 );
 console.log(
   '  engine = real code: pickPair + CategoryIndex, updateOnline per vote, refitCategory ' +
     'with voter reliability (gold pairs, agreement), online voter-quality heuristics',
 );
 console.log(
-  `  host: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}`,
+  `  host: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, ` +
+    `${THREADS} worker thread(s)`,
 );
+if (Object.keys(overrides).length > 0) {
+  console.log(`  engine parameters overridden: ${JSON.stringify(overrides)}`);
+}
 console.log('');
 
+const jobs: Job[] = [];
+for (const bad of BAD_SHARES) {
+  for (let seed = 1; seed <= SEEDS; seed++) {
+    jobs.push({ kind: 'accuracy', seed, bad, keepVotes: seed === 1 && bad > 0 });
+  }
+}
+for (const bad of BAD_SHARES) {
+  for (let seed = 1; seed <= SEEDS; seed++) jobs.push({ kind: 'boost', seed, bad });
+}
+for (let seed = 1; seed <= JITTER_SEEDS; seed++) jobs.push({ kind: 'jitter', seed, bad: 0.2 });
+const results = await runAll(jobs);
+const accuracyResults = results.filter((r): r is AccuracyResult => r.kind === 'accuracy');
+const boostResults = results.filter((r): r is BoostResult => r.kind === 'boost');
+const jitterResults = results.filter((r): r is JitterResult => r.kind === 'jitter');
+
 // ── 1. Accuracy against votes per photo ────────────────────────────────────────────────────
-const ms: number[] = [];
-for (let k = 1; k * CHECKPOINT <= Math.round((MAX * N) / 2); k++) ms.push((k * CHECKPOINT * 2) / N);
-const report = (m: number[], curve: number[], at: number) => {
-  const k = m.findIndex((x) => x >= at - 1e-9);
+const at = (ms: readonly number[], curve: readonly number[], x: number) => {
+  const k = ms.findIndex((m) => m >= x - 1e-9);
   return k < 0 ? NaN : (curve[k] as number);
 };
-
-let lastSim: EngineSim | null = null;
-const timingSims: EngineSim[] = [];
-for (const bad of [0, 0.2]) {
-  const curves: Record<EngineName, Curve[]> = { engine: [], 'elo-random': [], 'elo-8closest': [] };
-  const weights: Record<string, number[]> = { honest: [], random: [], left: [], inverted: [] };
-  const kinds: Record<string, number> = {};
-  let served = 0;
-  let unserved = 0;
-  let refitMillis = 0;
-  let refits = 0;
-  for (let seed = 1; seed <= SEEDS; seed++) {
-    const world = worldFor(seed, bad);
-    const curve: Curve = { tau: [], top10: [] };
-    const sim = runEngine(world, (s) => {
-      const mu = s.last?.mu ?? new Float64Array(N);
-      curve.tau.push(kendallTau(world.theta, mu));
-      curve.top10.push(topKPrecision(world.theta, mu, 10));
-    });
-    curves.engine.push(curve);
-    curves['elo-random'].push(runElo(world, 'random'));
-    curves['elo-8closest'].push(runElo(world, 'closest8'));
-    for (const [kind, w] of Object.entries(sim.weightsByKind())) {
-      if (!Number.isNaN(w)) weights[kind]?.push(w);
-    }
-    for (const [kind, count] of Object.entries(sim.kinds)) kinds[kind] = (kinds[kind] ?? 0) + count;
-    served += sim.served;
-    unserved += sim.unserved;
-    refitMillis += sim.refitMillis;
-    refits += sim.refits;
-    if (bad > 0) lastSim = sim;
-    timingSims.push(sim);
-  }
-
-  console.log(`== Accuracy, ${Math.round(bad * 100)}% bad voters (N=${N}, ${SEEDS} seeds) ==`);
-  const header =
-    `${'engine'.padEnd(14)}${pad('votes/photo to τ≥0.8', 22)}${pad('per-seed mean±sd', 18)}` +
-    ['τ@10', 'τ@20', 'τ@30', 'τ@50', 'τ@100', 'τ@200'].map((h) => pad(h, 7)).join('') +
-    ['top10@20', 'top10@50', 'top10@100', 'top10@200'].map((h) => pad(h, 10)).join('');
-  console.log(header);
-  const crossing: Partial<Record<EngineName, number | null>> = {};
+for (const bad of BAD_SHARES) {
+  const runs = accuracyResults.filter((r) => r.bad === bad);
+  const ms = runs[0]?.ms ?? [];
+  console.log(
+    `== Accuracy, ${Math.round(bad * 100)}% bad voters (N=${N}, ${runs.length} seeds) ==`,
+  );
+  const points = [10, 20, 30, 50, 100, 200].filter((x) => x <= MAX);
+  const topPoints = [20, 50, 100, 200].filter((x) => x <= MAX);
+  console.log(
+    `${'engine'.padEnd(14)}${pad('votes/photo to τ≥0.8', 22)}${pad('per seed mean±sd', 18)}` +
+      points.map((x) => pad(`τ@${x}`, 7)).join('') +
+      topPoints.map((x) => pad(`top10@${x}`, 10)).join(''),
+  );
+  const crossing: Partial<Record<(typeof ENGINES)[number], number | null>> = {};
   for (const name of ENGINES) {
-    const list = curves[name];
-    const tauMean = ms.map((_, k) => mean(list.map((c) => c.tau[k] as number)));
-    const topMean = ms.map((_, k) => mean(list.map((c) => c.top10[k] as number)));
+    const curves = runs.map((r) => r.curves[name]);
+    const tauMean = ms.map((_, k) => mean(curves.map((c) => c.tau[k] as number)));
+    const topMean = ms.map((_, k) => mean(curves.map((c) => c.top10[k] as number)));
     const cross = firstCrossing(ms, tauMean, TARGET_TAU);
     crossing[name] = cross;
-    const perSeed = list.map((c) => firstCrossing(ms, c.tau, TARGET_TAU));
+    const perSeed = curves.map((c) => firstCrossing(ms, c.tau, TARGET_TAU));
     const reached = perSeed.filter((x): x is number => x !== null);
     const perSeedText =
       reached.length === perSeed.length
@@ -177,18 +164,16 @@ for (const bad of [0, 0.2]) {
       name.padEnd(14) +
         pad(fmt(cross), 22) +
         pad(perSeedText, 18) +
-        [10, 20, 30, 50, 100, 200]
-          .map((at) => pad(report(ms, tauMean, at).toFixed(3), 7))
-          .join('') +
-        [20, 50, 100, 200].map((at) => pad(report(ms, topMean, at).toFixed(2), 10)).join(''),
+        points.map((x) => pad(at(ms, tauMean, x).toFixed(3), 7)).join('') +
+        topPoints.map((x) => pad(at(ms, topMean, x).toFixed(2), 10)).join(''),
     );
   }
   const engineCross = crossing.engine ?? null;
   const eloCross = crossing['elo-8closest'] ?? null;
   if (eloCross === null) {
     console.log(
-      `ratio engine / elo-8closest: elo-8closest never reaches τ 0.8 within ${MAX} votes/photo; ` +
-        `the engine needs ${fmt(engineCross)}`,
+      `ratio engine / elo-8closest: elo-8closest never reaches τ 0.8 within ${MAX} votes/photo ` +
+        `(mean curve); the engine needs ${fmt(engineCross)}`,
     );
   } else if (engineCross === null) {
     console.log(
@@ -199,146 +184,74 @@ for (const bad of [0, 0.2]) {
       `ratio engine / elo-8closest: ${(engineCross / eloCross).toFixed(2)} (target ≤ 0.60)`,
     );
   }
+  const kinds: Record<string, number> = {};
+  for (const r of runs)
+    for (const [k, c] of Object.entries(r.kinds)) kinds[k] = (kinds[k] ?? 0) + c;
   const kindTotal = Object.values(kinds).reduce((s, x) => s + x, 0);
+  const served = runs.reduce((s, r) => s + r.served, 0);
+  const unserved = runs.reduce((s, r) => s + r.unserved, 0);
   console.log(
     `engine pairs: ${Object.entries(kinds)
       .map(([k, c]) => `${k} ${((100 * c) / kindTotal).toFixed(1)}%`)
       .join(', ')}; unserved requests ${unserved} of ${served + unserved}`,
   );
+  const weightText = (['honest', 'random', 'left', 'inverted'] as const)
+    .map((k) => [k, runs.map((r) => r.weights[k]).filter((w) => !Number.isNaN(w))] as const)
+    .filter(([, w]) => w.length > 0)
+    .map(([k, w]) => `${k} ${mean(w).toFixed(2)}`)
+    .join(', ');
+  console.log(`engine voter weights at the end (mean; 0 when flagged online): ${weightText}`);
+  const refits = runs.reduce((s, r) => s + r.refits, 0);
+  const refitMs = runs.reduce((s, r) => s + r.refitMillis, 0);
   console.log(
-    `engine voter weights at the end (mean, 0 when flagged online): ${Object.entries(weights)
-      .filter(([, w]) => w.length > 0)
-      .map(([k, w]) => `${k} ${mean(w).toFixed(2)}`)
-      .join(', ')}`,
-  );
-  console.log(
-    `engine refits: ${refits}, mean ${(refitMillis / Math.max(1, refits)).toFixed(1)} ms (warm-started, growing vote set)`,
+    `engine refits: ${refits}, mean ${(refitMs / Math.max(1, refits)).toFixed(1)} ms each ` +
+      '(warm-started; the vote set grows from 0 to the full run)',
   );
   console.log('');
 }
 
 // ── 2. Boost fairness ──────────────────────────────────────────────────────────────────────
-for (const bad of [0, 0.2]) {
+for (const bad of BAD_SHARES) {
+  const runs = boostResults.filter((r) => r.bad === bad);
   console.log(
-    `== Boost fairness: 10% of photos boosted, ${Math.round(bad * 100)}% bad voters (${SEEDS} seeds) ==`,
+    `== Boost fairness: 10% of photos boosted, ${Math.round(bad * 100)}% bad voters (N=${N}, ${runs.length} seeds) ==`,
   );
-  const at = [20, 50, 100, 200].filter((m) => m <= MAX);
-  const bias: Record<number, number[]> = Object.fromEntries(at.map((m) => [m, []]));
-  const absBias: Record<number, number[]> = Object.fromEntries(at.map((m) => [m, []]));
-  const exposureRatio: number[] = [];
-  const boostShare: number[] = [];
-  for (let seed = 1; seed <= SEEDS; seed++) {
-    const world = worldFor(1000 + seed, bad, 0.1);
-    const truePct = rankPercentiles(world.theta);
-    const sim = runEngine(world, (s, m) => {
-      if (!at.some((x) => Math.abs(x - m) < 1e-9)) return;
-      const estPct = rankPercentiles(s.last?.mu ?? new Float64Array(N));
-      const diffs: number[] = [];
-      for (let i = 0; i < N; i++) {
-        if (world.boosted[i] === 1) diffs.push((estPct[i] as number) - (truePct[i] as number));
-      }
-      bias[m]?.push(mean(diffs));
-      absBias[m]?.push(mean(diffs.map(Math.abs)));
-    });
-    const boostedExposure: number[] = [];
-    const otherExposure: number[] = [];
-    for (let i = 0; i < N; i++) {
-      (world.boosted[i] === 1 ? boostedExposure : otherExposure).push(sim.exposure[i] as number);
-    }
-    exposureRatio.push(mean(boostedExposure) / mean(otherExposure));
-    boostShare.push(sim.kinds.boost / sim.served);
-  }
   console.log(
-    `boosted photos' exposure: ${mean(exposureRatio).toFixed(2)}× that of other photos; ` +
-      `'boost' pairs ${(100 * mean(boostShare)).toFixed(1)}% of traffic (cap ${(100 * params.boostShare).toFixed(0)}%)`,
+    `boosted photos' exposure: ${mean(runs.map((r) => r.exposureRatio)).toFixed(2)}× that of other photos; ` +
+      `'boost' pairs ${(100 * mean(runs.map((r) => r.boostShare))).toFixed(1)}% of traffic ` +
+      `(cap ${(100 * params.boostShare).toFixed(0)}%)`,
   );
-  for (const m of at) {
-    const b = bias[m] ?? [];
+  const points = runs[0]?.at ?? [];
+  points.forEach((m, k) => {
+    const bias = runs.map((r) => r.bias[k] as number);
+    const b = mean(bias);
     console.log(
-      `  at ${pad(String(m), 3)} votes/photo: mean rank bias of boosted photos ` +
-        `${mean(b) >= 0 ? '+' : ''}${mean(b).toFixed(2)} percentile points ` +
-        `(sd over seeds ${sd(b).toFixed(2)}; mean |error| of a boosted photo ${mean(absBias[m] ?? []).toFixed(2)}) ` +
-        `${Math.abs(mean(b)) < 1 ? 'OK' : 'ABOVE TARGET'} (target |bias| < 1)`,
+      `  at ${pad(String(m), 3)} votes/photo: boosted photos' mean rank bias ${signed(b)} percentile points ` +
+        `(sd over seeds ${sd(bias).toFixed(2)}; mean |error| per boosted photo ` +
+        `${mean(runs.map((r) => r.absError[k] as number)).toFixed(2)}) ` +
+        `${Math.abs(b) < 1 ? 'OK' : 'ABOVE TARGET'} (target |bias| < 1)`,
     );
-  }
+  });
   console.log('');
 }
 
 // ── 3. Display jitter ──────────────────────────────────────────────────────────────────────
 {
   console.log(
-    `== Display jitter: settled categories (${MAX} votes/photo, 20% bad voters), then votes only among ` +
-      `the other photos; ${JITTER_SEEDS} seeds × 10 refit periods of ${REFIT_PERIOD} votes ==`,
+    `== Display jitter: settled categories (N=${N}, ${MAX} votes/photo, 20% bad voters); then votes only ` +
+      `among the other photos; ${jitterResults.length} seeds × 10 refit periods of ${REFIT_PERIOD} votes ==`,
   );
-  const maxChanges: number[] = [];
-  const meanChanges: number[] = [];
-  const maxRaw: number[] = [];
-  let referencesStable = true;
-  let frozenCount = 0;
-  for (let seed = 1; seed <= JITTER_SEEDS; seed++) {
-    const world = worldFor(2000 + seed, 0.2);
-    const sim = runEngine(world, () => undefined);
-    const last = sim.last;
-    if (last === null) throw new Error('no refit');
-    const rng = seededRng(seed * 97 + 5);
-    const candidates = world.ids.map((id, i) => ({
-      id,
-      mu: last.mu[i] as number,
-      sigma2: last.sigma2[i] as number,
-    }));
-    const references = chooseReferenceSet(candidates, [], params);
-    // Half of the established photos get no more votes ("frozen"); the others keep being voted on.
-    const established = candidates.map((c, i) => (isProvisional(c.sigma2, params) ? -1 : i));
-    const frozen = new Set<number>();
-    for (const i of established) if (i >= 0 && rng() < 0.5) frozen.add(i);
-    frozenCount += frozen.size;
-    const others = new CategoryIndex(
-      params,
-      world.ids
-        .map((id) => sim.index.get(id))
-        .filter((p, i) => p !== undefined && !frozen.has(i))
-        .map((p) => p as NonNullable<typeof p>),
-    );
-    let prevScore = [...frozen].map((i) =>
-      displayScore(last.mu[i] as number, referenceMus(references, world.ids, last.mu)),
-    );
-    let prevRate = [...frozen].map((i) =>
-      referenceWinRate(last.mu[i] as number, referenceMus(references, world.ids, last.mu)),
-    );
-    for (let period = 0; period < 10; period++) {
-      for (let t = 0; t < REFIT_PERIOD; t++) sim.step(Math.floor(rng() * VOTERS), others);
-      const result = sim.refit(others);
-      const refs = referenceMus(references, world.ids, result.mu);
-      const score = [...frozen].map((i) => displayScore(result.mu[i] as number, refs));
-      const rate = [...frozen].map((i) => referenceWinRate(result.mu[i] as number, refs));
-      const diffs = score.map((s, k) => Math.abs(s - (prevScore[k] as number)) / 100);
-      const raw = rate.map((r, k) => (Math.abs(r - (prevRate[k] as number)) * 900) / 100);
-      maxChanges.push(Math.max(...diffs));
-      meanChanges.push(mean(diffs));
-      maxRaw.push(Math.max(...raw));
-      prevScore = score;
-      prevRate = rate;
-      const again = chooseReferenceSet(
-        world.ids.map((id, i) => ({
-          id,
-          mu: result.mu[i] as number,
-          sigma2: result.sigma2[i] as number,
-        })),
-        references,
-        params,
-      );
-      if (again.join() !== references.join()) referencesStable = false;
-    }
-  }
+  const frozen = mean(jitterResults.map((r) => r.frozen));
+  const stable = jitterResults.every((r) => r.referencesStable);
   console.log(
-    `established photos without new votes: ${(frozenCount / JITTER_SEEDS).toFixed(0)} per category; ` +
-      `reference set ${params.referenceSetSize} photos, unchanged across refits: ${referencesStable ? 'yes' : 'NO'}`,
+    `established photos without new votes: ${frozen.toFixed(0)} per category; reference set of ` +
+      `${params.referenceSetSize} photos chosen once, unchanged across refits: ${stable ? 'yes' : 'NO'}`,
   );
-  const worst = Math.max(...maxChanges);
+  const worst = Math.max(...jitterResults.flatMap((r) => r.maxChange));
   console.log(
-    `display score change between consecutive refits (score units, 1.00-10.00): ` +
-      `max ${worst.toFixed(2)}, mean ${mean(meanChanges).toFixed(4)}; ` +
-      `before rounding to hundredths: max ${Math.max(...maxRaw).toFixed(4)} ` +
+    'display score change of those photos between consecutive refits (score units, 1.00-10.00): ' +
+      `max ${worst.toFixed(2)}, mean ${mean(jitterResults.flatMap((r) => r.meanChange)).toFixed(4)}; ` +
+      `before rounding to hundredths: max ${Math.max(...jitterResults.flatMap((r) => r.maxRaw)).toFixed(4)} ` +
       `${worst < 0.05 ? 'OK' : 'ABOVE TARGET'} (target < 0.05)`,
   );
   console.log('');
@@ -346,35 +259,37 @@ for (const bad of [0, 0.2]) {
 
 // ── 4. Refit wall time ─────────────────────────────────────────────────────────────────────
 {
-  console.log('== Refit wall time (one refitCategory call, this machine) ==');
-  const sim = lastSim ?? timingSims[0];
-  if (sim !== undefined && sim.last !== null) {
-    const votes = {
-      winner: sim.winner.subarray(0, sim.count),
-      loser: sim.loser.subarray(0, sim.count),
-      voter: sim.voter.subarray(0, sim.count),
-      voterCount: VOTERS,
-    };
+  console.log(
+    '== Refit wall time (one refitCategory call on this machine; first case: median of 5; ' +
+      'warm = previous μ and voter weights) ==',
+  );
+  const kept = accuracyResults.find((r) => r.votes !== null)?.votes ?? null;
+  if (kept !== null) {
+    const votes = { winner: kept.winner, loser: kept.loser, voter: kept.voter, voterCount: VOTERS };
+    const photoIds = Array.from({ length: N }, (_, i) => `p${i}`);
     const time = (warm: boolean) => {
-      const t0 = performance.now();
+      const t = performance.now();
       const result = refitCategory({
-        photoIds: sim.world.ids,
+        photoIds,
         votes,
         params,
-        ...(warm && sim.last !== null
-          ? { warmStart: { mu: sim.last.mu, voterWeight: sim.last.voters.weight } }
-          : {}),
+        ...(warm ? { warmStart: { mu: kept.mu, voterWeight: kept.voterWeight } } : {}),
       });
-      return { ms: performance.now() - t0, result };
+      return { ms: performance.now() - t, result };
     };
     time(false); // JIT warm-up
-    const cold = time(false);
-    const warm = time(true);
+    const median = (warm: boolean) => {
+      const runs = Array.from({ length: 5 }, () => time(warm)).sort((a, b) => a.ms - b.ms);
+      return runs[2] as ReturnType<typeof time>;
+    };
+    const cold = median(false);
+    const warm = median(true);
     console.log(
-      `N=${N}, ${sim.count} votes: cold ${cold.ms.toFixed(1)} ms ` +
+      `N=${N}, ${kept.winner.length} votes: cold ${cold.ms.toFixed(1)} ms ` +
         `(${cold.result.convergence.newtonIterations} Newton / ${cold.result.convergence.cgIterations} CG steps), ` +
-        `warm ${warm.ms.toFixed(1)} ms (${warm.result.convergence.newtonIterations} / ${warm.result.convergence.cgIterations}); ` +
-        `converged ${cold.result.convergence.converged && warm.result.convergence.converged}`,
+        `warm ${warm.ms.toFixed(1)} ms (${warm.result.convergence.newtonIterations} / ` +
+        `${warm.result.convergence.cgIterations}); converged ` +
+        `${cold.result.convergence.converged && warm.result.convergence.converged}`,
     );
   }
   // A large category: BIG_N photos, BIG_VOTES votes between near neighbours (85%) and random

@@ -89,8 +89,9 @@ export function makeWorld(options: WorldOptions): World {
   const boostCount = Math.round(options.boostedShare * n);
   for (const i of shuffle([...Array(n).keys()], rng).slice(0, boostCount)) boosted[i] = 1;
   const bad = Math.round(options.badShare * options.voters);
+  const badKinds: readonly VoterKind[] = ['random', 'left', 'inverted'];
   const kinds: VoterKind[] = Array.from({ length: options.voters }, (_, v) =>
-    v < bad ? (['random', 'left', 'inverted'] as const)[v % 3] : 'honest',
+    v < bad ? (badKinds[v % 3] as VoterKind) : 'honest',
   );
   const voterKind = shuffle(kinds, rng);
   const voterUser = Array.from({ length: options.voters }, (_, v) => `u${v}`);
@@ -206,13 +207,13 @@ export class EngineSim {
     const judged = this.judged[v] as Set<number>;
     const indexOf = world.indexOf;
     const pairingVoter: PairingVoter = {
-      userId: world.voterUser[v] as string,
+      userId: world.voterUser[v],
       hasJudged: (a, b) => {
         const i = indexOf.get(a) as number;
         const j = indexOf.get(b) as number;
         return judged.has(i < j ? i * n + j : j * n + i);
       },
-      recentOwners: this.recent[v] as string[],
+      recentOwners: this.recent[v],
     };
     const result = pickPair(index, pairingVoter, this.pairRng, this.params);
     if (result.pair === null) {
@@ -294,7 +295,7 @@ export class EngineSim {
       for (let i = 0; i < world.ids.length; i++) {
         const id = world.ids[i] as string;
         if (extraIndex.has(id)) {
-          extraIndex.update(id, { mu: result.mu[i] as number, sigma2: result.sigma2[i] as number });
+          extraIndex.update(id, { mu: result.mu[i], sigma2: result.sigma2[i] });
         }
       }
     }
@@ -357,32 +358,28 @@ export class EloSim {
       if (b >= a) b++;
       return [a, b];
     }
-    // The 8 closest by rating among the photos `a` has not met (all photos when it met all).
+    // The 8 closest by rating among the photos `a` has not met (all photos when it met all),
+    // kept in a small sorted buffer during one pass.
     const ra = this.rating[a] as number;
     const best: number[] = [];
     const dist: number[] = [];
-    for (let pass = 0; pass < 2 && best.length === 0; pass++) {
+    let count = 0;
+    for (let pass = 0; pass < 2 && count === 0; pass++) {
       for (let b = 0; b < n; b++) {
         if (b === a || (pass === 0 && this.met[a * n + b] === 1)) continue;
         const d = Math.abs((this.rating[b] as number) - ra);
-        if (best.length < 8 || d < (dist[best.length - 1] as number)) {
-          let k = Math.min(best.length, 7);
-          if (best.length < 8) {
-            best.push(b);
-            dist.push(d);
-            k = best.length - 1;
-          }
-          while (k > 0 && (dist[k - 1] as number) > d) {
-            best[k] = best[k - 1] as number;
-            dist[k] = dist[k - 1] as number;
-            k--;
-          }
-          best[k] = b;
-          dist[k] = d;
+        if (count === 8 && d >= (dist[7] as number)) continue;
+        let k = count < 8 ? count++ : 7;
+        while (k > 0 && (dist[k - 1] as number) > d) {
+          best[k] = best[k - 1] as number;
+          dist[k] = dist[k - 1] as number;
+          k--;
         }
+        best[k] = b;
+        dist[k] = d;
       }
     }
-    return [a, best[Math.floor(this.pickRng() * best.length)] as number];
+    return [a, best[Math.floor(this.pickRng() * count)] as number];
   }
 
   step(v: number): void {

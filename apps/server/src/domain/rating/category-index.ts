@@ -287,7 +287,7 @@ export class CategoryIndex {
    */
   applyRefit(ids: readonly string[], mu: ArrayLike<number>, sigma2: ArrayLike<number>): void {
     for (let i = 0; i < ids.length; i++) {
-      this.update(ids[i] as string, { mu: mu[i] as number, sigma2: sigma2[i] as number });
+      this.update(ids[i] as string, { mu: mu[i], sigma2: sigma2[i] });
     }
   }
 

@@ -29,7 +29,7 @@ export interface ReferenceCandidate {
  * members (members disappeared, or the category was young), vacancies are filled with
  * established candidates (not provisional), each time at the quantile of the established
  * photos that is farthest from every current member, so the set stays spread across the range.
- * Deterministic: ties are broken by id. O(n log n + size² ) per call.
+ * Deterministic: ties are broken by id. O(n log n + size·(size + n)) per call, once per refit.
  */
 export function chooseReferenceSet(
   candidates: readonly ReferenceCandidate[],
@@ -56,7 +56,7 @@ export function chooseReferenceSet(
     if (rank !== undefined) positions.push(quantile(rank));
   }
   const result = [...kept];
-  while (result.length < size && taken.size < count + kept.length) {
+  while (result.length < size) {
     // Target: the slot centre (k + ½)/size farthest from every current member.
     let target = 0.5;
     let bestGap = -1;
@@ -131,7 +131,7 @@ export function displayScore(mu: number, references: ArrayLike<number>): number 
 
 /** Display scores of many photos at once (e.g. all photos of a refit), in hundredths. */
 export function displayScores(mus: ArrayLike<number>, references: ArrayLike<number>): Int32Array {
-  const refs = Float64Array.from(references as ArrayLike<number>);
+  const refs = Float64Array.from(references);
   const out = new Int32Array(mus.length);
   for (let i = 0; i < mus.length; i++) out[i] = displayScore(mus[i] as number, refs);
   return out;

@@ -29,7 +29,10 @@ export interface RatingParams {
   readonly goldEvidenceProbability: number;
   /** Newton iterations per fit (each solves its linear system by preconditioned CG). */
   readonly refitMaxNewtonIterations: number;
-  /** A fit has converged when the largest Newton step is at most this (logit units). */
+  /**
+   * A fit has converged when the largest Newton step is at most this (logit units); Newton's
+   * superlinear convergence leaves the result much closer to the optimum than this (≈1e-9).
+   */
   readonly refitTolerance: number;
   /** Conjugate-gradient iterations per Newton step, at most. */
   readonly refitMaxCgIterations: number;
@@ -97,7 +100,7 @@ export const DEFAULT_RATING_PARAMS: RatingParams = Object.freeze({
   voterWeightFloor: 0.2,
   goldEvidenceProbability: 0.9,
   refitMaxNewtonIterations: 60,
-  refitTolerance: 1e-9,
+  refitTolerance: 1e-6,
   refitMaxCgIterations: 250,
   refitMaxStep: 2,
 

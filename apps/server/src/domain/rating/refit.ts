@@ -9,13 +9,16 @@
  *
  * whose minimiser is unique and does not depend on the order of the votes.
  *
- * Solver. Newton's method: the Hessian H = diag(1/τ²) + Σ c·p(1−p)·(ea − eb)(ea − eb)ᵀ is a
- * weighted graph Laplacian plus a diagonal, so each Newton system is solved by conjugate gradients
- * with the diagonal (Jacobi) preconditioner (a truncated Newton with forcing term min(½, √‖g‖∞)),
- * followed by a backtracking (Armijo) line search, which makes the method globally convergent on
- * this convex objective. Each CG step is one pass over the votes in typed arrays (no per-vote
- * objects), so the cost is O(votes) per step and the method scales to millions of votes; a warm
- * start from the previous μ usually converges in two or three Newton steps.
+ * Solver. Votes are first aggregated into distinct photo pairs (a linear-time radix sort): all
+ * votes on one pair share p = σ(θi − θj), so only the weighted win counts of each pair matter.
+ * Newton's method: the Hessian H = diag(1/τ²) + Σ_pairs (cij + cji)·p(1−p)·(ei − ej)(ei − ej)ᵀ is
+ * a weighted graph Laplacian plus a diagonal, so each Newton system is solved by conjugate
+ * gradients with the diagonal (Jacobi) preconditioner, to a relative residual min(0.1, √‖g‖∞)
+ * (a truncated Newton method, superlinearly convergent), followed by a line search (accept when
+ * the directional derivative at the trial point is ≤ 0, else Armijo backtracking on F), which
+ * makes the method globally convergent on this convex objective. Each CG step is one pass over
+ * the pairs in typed arrays (no per-vote objects), so the cost is O(votes) per step and the
+ * method scales to millions of votes; a warm start from the previous μ needs a few Newton steps.
  *
  * Voter reliability (EM-style rounds). A voter is modelled as sincere with probability r and as
  * voting against their perception otherwise, so a vote agrees with the model with probability
@@ -89,6 +92,8 @@ export interface RefitConvergence {
   readonly rounds: number;
   readonly newtonIterations: number;
   readonly cgIterations: number;
+  /** Gradient evaluations (one pass over the pairs each, including line-search trials). */
+  readonly gradientPasses: number;
   /** Largest Newton step of the final iteration of the final fit. */
   readonly finalStep: number;
   /** Largest absolute gradient component at the solution. */
@@ -414,7 +419,8 @@ function refitCore(input: CoreInput) {
   let cgIterations = 0;
   let converged = true;
   const rounds = Math.max(0, Math.floor(params.reliabilityRounds));
-  let fit = { converged: true, newton: 0, cg: 0, finalStep: 0 };
+  let fit = { converged: true, newton: 0, cg: 0, passes: 0, finalStep: 0 };
+  let gradientPasses = 0;
   for (let round = 0; round <= rounds; round++) {
     cIJ.fill(0);
     cJI.fill(0);
@@ -427,6 +433,7 @@ function refitCore(input: CoreInput) {
     fit = solver.solve(theta);
     newtonIterations += fit.newton;
     cgIterations += fit.cg;
+    gradientPasses += fit.passes;
     converged &&= fit.converged;
     if (round < rounds) {
       estimate();
@@ -456,6 +463,7 @@ function refitCore(input: CoreInput) {
     rounds,
     newtonIterations,
     cgIterations,
+    gradientPasses,
     finalStep: fit.finalStep,
     gradientMax,
     objective,
@@ -619,6 +627,7 @@ class NewtonSolver {
     let f = NaN; // F(θ), computed only when the line search needs it
     let newton = 0;
     let cg = 0;
+    let passes = 1;
     let finalStep = Infinity;
     let converged = false;
     while (newton < maxIter) {
@@ -639,10 +648,7 @@ class NewtonSolver {
       }
       // Preconditioned CG on H·step = −g from step = 0, to a relative residual η (the forcing
       // term of an inexact Newton method: superlinear convergence as η → 0 with ‖g‖).
-      const eta = Math.min(
-        Number(process.env.ETA ?? 0.5),
-        (process.env.SQ ? Math.sqrt(gInf) : gInf) * Number(process.env.ETAK ?? 1),
-      );
+      const eta = Math.min(0.1, Math.sqrt(gInf));
       const target = eta * eta * gNorm2;
       let rz = 0;
       for (let i = 0; i < n; i++) {
@@ -702,6 +708,7 @@ class NewtonSolver {
       for (let ls = 0; ls < 40; ls++) {
         for (let i = 0; i < n; i++) trial[i] = (theta[i] as number) + t * (step[i] as number);
         this.derivativesInto(trial, this.gradTry, this.diagTry, this.hessTry);
+        passes++;
         let slopeTry = 0;
         const gTry = this.gradTry;
         for (let i = 0; i < n; i++) slopeTry += (step[i] as number) * (gTry[i] as number);
@@ -729,25 +736,12 @@ class NewtonSolver {
       if (!Number.isNaN(f)) f = fTry;
       this.swapTrialBuffers();
       finalStep = t * stepInf;
-      if (process.env.DBG)
-        console.error(
-          '  newton',
-          newton,
-          'gInf',
-          gInf.toExponential(2),
-          'step',
-          stepInf.toExponential(2),
-          't',
-          t,
-          'cg',
-          cg,
-        );
       if (full && t === 1 && finalStep <= params.refitTolerance) {
         converged = true;
         break;
       }
     }
-    return { converged, newton, cg, finalStep };
+    return { converged, newton, cg, passes, finalStep };
   }
 
   private swapTrialBuffers(): void {
