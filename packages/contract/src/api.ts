@@ -1,6 +1,20 @@
 import type { z } from 'zod';
 import { pairSchema, submitRatingResponseSchema, voteStatsSchema } from './arena.js';
-import { myPhotosPageSchema, uploadPhotoResponseSchema } from './photos.js';
+import {
+  boostPhotoRequestSchema,
+  boostPhotoResponseSchema,
+  deleteAccountResponseSchema,
+  deletePhotoResponseSchema,
+  moderatePhotoRequestSchema,
+  moderatePhotoResponseSchema,
+  moderationQueueRequestSchema,
+  moderationQueueResponseSchema,
+  myPhotosPageSchema,
+  photoHistoryRequestSchema,
+  photoHistoryResponseSchema,
+  submitReportResponseSchema,
+  uploadPhotoResponseSchema,
+} from './photos.js';
 import {
   deletePhotoRequestSchema,
   emptyRequestSchema,
@@ -79,7 +93,7 @@ export const API = {
     auth: 'optional',
     body: 'json',
     request: submitReportRequestSchema,
-    response: null,
+    response: submitReportResponseSchema,
   },
   get_user_vote_stats: {
     path: '/api/get_user_vote_stats',
@@ -95,7 +109,7 @@ export const API = {
     auth: 'required',
     body: 'json',
     request: deletePhotoRequestSchema,
-    response: null,
+    response: deletePhotoResponseSchema,
   },
   login_by_cookie: {
     path: '/api/login_by_cookie',
@@ -152,6 +166,46 @@ export const API = {
     body: 'json',
     request: getMyPhotosRequestSchema,
     response: myPhotosPageSchema,
+  },
+  boost_photo: {
+    path: '/api/boost_photo',
+    summary: 'Spend fuel on boosted exposures for one of your active photos.',
+    auth: 'required',
+    body: 'json',
+    request: boostPhotoRequestSchema,
+    response: boostPhotoResponseSchema,
+  },
+  get_photo_history: {
+    path: '/api/get_photo_history',
+    summary: "Daily score points of one of the signed-in user's photos.",
+    auth: 'required',
+    body: 'json',
+    request: photoHistoryRequestSchema,
+    response: photoHistoryResponseSchema,
+  },
+  delete_account: {
+    path: '/api/delete_account',
+    summary: "Delete the signed-in user's account, photos, files and personal data for good.",
+    auth: 'required',
+    body: 'json',
+    request: emptyRequestSchema,
+    response: deleteAccountResponseSchema,
+  },
+  get_moderation_queue: {
+    path: '/api/get_moderation_queue',
+    summary: 'Reported photos awaiting review (moderators only).',
+    auth: 'required',
+    body: 'json',
+    request: moderationQueueRequestSchema,
+    response: moderationQueueResponseSchema,
+  },
+  moderate_photo: {
+    path: '/api/moderate_photo',
+    summary: 'Keep or remove a reported photo, or ban its uploader (moderators only).',
+    auth: 'required',
+    body: 'json',
+    request: moderatePhotoRequestSchema,
+    response: moderatePhotoResponseSchema,
   },
 } as const satisfies Record<string, CallDefinition>;
 

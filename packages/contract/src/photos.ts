@@ -40,3 +40,70 @@ export const uploadPhotoResponseSchema = z
   .object({ photo: myPhotoSchema })
   .extend(sessionSchema.partial().shape);
 export type UploadPhotoResponse = z.infer<typeof uploadPhotoResponseSchema>;
+
+/** Boosted exposures one can buy at once, and their price in fuel (DESIGN §6). */
+export const BOOST_PACKAGES = [10, 30, 100] as const;
+export const FUEL_PER_BOOSTED_EXPOSURE = 1;
+
+export const deletePhotoResponseSchema = z.object({
+  photo_id: z.number().int(),
+  deleted: z.literal(true),
+});
+
+export const boostPhotoRequestSchema = z.object({
+  photo_id: z.number().int().positive(),
+  exposures: z.number().int().min(1).max(1000),
+  user_id: z.union([z.number(), z.string()]).nullish(),
+});
+export const boostPhotoResponseSchema = z.object({
+  photo_id: z.number().int(),
+  boost_remaining: z.number().int(),
+  cost: z.number().int(),
+  fuel: z.number().int(),
+});
+
+export const photoHistoryRequestSchema = z.object({ photo_id: z.number().int().positive() });
+/** Daily score points (hundredths) of one of the user's photos, oldest first. */
+export const photoHistoryResponseSchema = z.object({
+  photo_id: z.number().int(),
+  points: z.array(z.object({ date: z.iso.date(), score: z.number().int() })),
+});
+
+export const submitReportResponseSchema = z.object({
+  report_id: z.number().int(),
+  photo_id: z.number().int(),
+});
+
+export const deleteAccountResponseSchema = z.object({ deleted: z.literal(true) });
+
+export const MODERATION_DECISIONS = ['keep', 'remove', 'ban'] as const;
+export const moderationQueueRequestSchema = z.object({
+  page: z.number().int().min(1).max(100_000).default(1),
+});
+export const moderationQueueItemSchema = z.object({
+  photo_id: z.number().int(),
+  owner_id: z.number().int(),
+  owner_name: z.string(),
+  state: z.enum(PHOTO_STATES),
+  image: imageSchema,
+  report_count: z.number().int(),
+  reasons: z.array(z.object({ reason: z.string(), count: z.number().int() })),
+  notes: z.array(z.string()),
+  first_reported_at: isoDateTimeSchema,
+});
+export const moderationQueueResponseSchema = z.object({
+  items: z.array(moderationQueueItemSchema),
+  current_page: z.number().int(),
+  total_pages: z.number().int(),
+  total_items: z.number().int(),
+});
+export const moderatePhotoRequestSchema = z.object({
+  photo_id: z.number().int().positive(),
+  decision: z.enum(MODERATION_DECISIONS),
+  reason: z.string().trim().max(200).nullish(),
+});
+export const moderatePhotoResponseSchema = z.object({
+  photo_id: z.number().int(),
+  state: z.enum([...PHOTO_STATES, 'deleted']),
+  owner_banned: z.boolean(),
+});

@@ -5,6 +5,7 @@ import {
   LEADERBOARD_MAX_PAGE_SIZE,
   MY_PHOTOS_DEFAULT_PAGE_SIZE,
   REPORT_DEFAULT_NOTES,
+  REPORT_REASONS,
   PERIOD_TYPE_ALIASES,
   PERIOD_TYPES,
   type PeriodType,
@@ -122,7 +123,7 @@ export const submitRatingRequestSchema = z.object({
 
 export const submitReportRequestSchema = z.object({
   photo_id: idSchema,
-  reason: z.string().trim().min(1).max(64),
+  reason: z.enum(REPORT_REASONS),
   notes: z.string().max(500).default(REPORT_DEFAULT_NOTES),
   user_id: bodyUserIdSchema,
 });

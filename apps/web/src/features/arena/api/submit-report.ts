@@ -1,9 +1,14 @@
-import { REPORT_DEFAULT_NOTES, REPORT_DEFAULT_USER_ID, type CallRequest } from '@yanzhi/contract';
+import {
+  REPORT_DEFAULT_NOTES,
+  REPORT_DEFAULT_USER_ID,
+  type CallRequest,
+  type ReportReason,
+} from '@yanzhi/contract';
 import { callApi } from '../../../lib/api-client';
 
 export interface ReportInput {
   photo_id: number;
-  reason: string;
+  reason: ReportReason;
   notes?: string;
   user_id?: number | string | null;
 }
