@@ -7,10 +7,10 @@ describe('submitReport (spec §5 defaults)', () => {
 
   it("defaults user_id to '1' and notes to empty", async () => {
     const api = mockApi({ submit_photo_report: ok({ reported: true }) });
-    await submitReport({ photo_id: 7, reason: 'spam_ads' });
+    await submitReport({ photo_id: 7, reason: 'spam_or_ads' });
     expect(api.callsTo('submit_photo_report')[0]?.body).toEqual({
       photo_id: 7,
-      reason: 'spam_ads',
+      reason: 'spam_or_ads',
       notes: '',
       user_id: '1',
     });
