@@ -14,6 +14,7 @@ import { registerAuthRoutes } from './routes/auth.routes.js';
 import { registerCategoryRoutes } from './routes/categories.routes.js';
 import { enforcePerMinute } from './routes/rate-limit.js';
 import { registerPendingRoutes } from './routes/pending.routes.js';
+import { registerPhotoRoutes } from './routes/photos.routes.js';
 import { registerSystemRoutes } from './routes/system.routes.js';
 import type { AuthState } from './services/auth.service.js';
 import { createServices, type Services } from './services/index.js';
@@ -110,6 +111,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     limiter,
     limits: config.rateLimits,
   });
+  registerPhotoRoutes(server, { photos: services.photos, limiter, limits: config.rateLimits });
   registerPendingRoutes(server);
   await registerStaticFiles(server, { mediaDir: config.mediaDir, webDistDir: config.webDistDir });
 

@@ -63,6 +63,8 @@ const envSchema = z.object({
   RATE_LIMIT_VOTES_PER_MINUTE_DEVICE: positiveInt(10_000_000).default(60),
   RATE_LIMIT_VOTES_PER_MINUTE_USER: positiveInt(10_000_000).default(60),
   RATE_LIMIT_VOTES_PER_MINUTE_IP: positiveInt(10_000_000).default(300),
+  RATE_LIMIT_UPLOADS_PER_HOUR_USER: positiveInt(10_000_000).default(20),
+  RATE_LIMIT_UPLOADS_PER_HOUR_IP: positiveInt(10_000_000).default(60),
   ARENA_REFIT_SECONDS: positiveInt(86_400).default(180),
   ARENA_PAIR_TTL_SECONDS: positiveInt(86_400).default(600),
   ARENA_MIN_DWELL_MS: z
@@ -110,6 +112,8 @@ export interface Config {
     votesPerMinuteDevice: number;
     votesPerMinuteUser: number;
     votesPerMinuteIp: number;
+    uploadsPerHourUser: number;
+    uploadsPerHourIp: number;
   };
   arena: ArenaSettings;
 }
@@ -200,6 +204,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       votesPerMinuteDevice: e.RATE_LIMIT_VOTES_PER_MINUTE_DEVICE,
       votesPerMinuteUser: e.RATE_LIMIT_VOTES_PER_MINUTE_USER,
       votesPerMinuteIp: e.RATE_LIMIT_VOTES_PER_MINUTE_IP,
+      uploadsPerHourUser: e.RATE_LIMIT_UPLOADS_PER_HOUR_USER,
+      uploadsPerHourIp: e.RATE_LIMIT_UPLOADS_PER_HOUR_IP,
     },
     arena: {
       refitSeconds: e.ARENA_REFIT_SECONDS,

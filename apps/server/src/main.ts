@@ -49,6 +49,13 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await server.listen({ port: config.port, host: config.host });
+
+  // Files left by a crash between writing an upload's files and its row (never referenced by a
+  // photo) are removed after listening: the walk takes a while on a large media folder.
+  void services.photos
+    .sweepOrphanFiles()
+    .then((removed) => server.log.info({ removed: removed.length }, 'orphan media swept'))
+    .catch((error: unknown) => server.log.error({ err: error }, 'orphan media sweep failed'));
 }
 
 main().catch((error: unknown) => {

@@ -21,6 +21,8 @@ describe('configuration from the environment', () => {
       votesPerMinuteDevice: 60,
       votesPerMinuteUser: 60,
       votesPerMinuteIp: 300,
+      uploadsPerHourUser: 20,
+      uploadsPerHourIp: 60,
     });
     expect(config.arena).toMatchObject({
       refitSeconds: 180,

@@ -8,12 +8,14 @@ import { MediaRepository } from '../repositories/media.repository.js';
 import { PhotoRepository } from '../repositories/photo.repository.js';
 import { SessionRepository } from '../repositories/session.repository.js';
 import { SettingsRepository } from '../repositories/settings.repository.js';
+import { UploadRepository } from '../repositories/upload.repository.js';
 import { UserRepository } from '../repositories/user.repository.js';
 import { ArenaIndexes } from './arena-indexes.js';
 import { ArenaService } from './arena.service.js';
 import { AuthService, type AuthSettings } from './auth.service.js';
 import { CategoryService } from './category.service.js';
 import { DemoService } from './demo.service.js';
+import { PhotoService } from './photo.service.js';
 import { RefitService } from './refit.service.js';
 import { StatsService } from './stats.service.js';
 
@@ -25,6 +27,7 @@ export interface Services {
   auth: AuthService;
   categories: CategoryService;
   demo: DemoService;
+  photos: PhotoService;
   users: UserRepository;
 }
 
@@ -59,6 +62,7 @@ export function createServices(db: Db, clock: Clock, options: ServiceOptions): S
   const params = arenaRatingParams(options.arena);
   const indexes = new ArenaIndexes(new ArenaRepository(db), params);
   const arenaSettings = { ...options.arena, timeZone: options.timeZone };
+  const auth = new AuthService(users, sessions, clock, options);
   return {
     arenaIndexes: indexes,
     arena: new ArenaService(
@@ -72,9 +76,10 @@ export function createServices(db: Db, clock: Clock, options: ServiceOptions): S
     ),
     stats: new StatsService(db, clock, arenaSettings),
     refit: new RefitService(db, categories, indexes, clock, params),
-    auth: new AuthService(users, sessions, clock, options),
+    auth,
     categories: new CategoryService(categories, clock),
     demo: new DemoService(db, users, photos, categories, media, settings, clock),
+    photos: new PhotoService(db, new UploadRepository(db), media, categories, auth, indexes, clock),
     users,
   };
 }

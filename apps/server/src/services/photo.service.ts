@@ -1,0 +1,234 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import {
+  ErrorCode,
+  SCORE_INITIAL,
+  type MyPhoto,
+  type MyPhotosPage,
+  type UploadPhotoResponse,
+} from '@yanzhi/contract';
+import type { Db } from '../db/database.js';
+import type { PhotoRow, UserRow } from '../db/schema.js';
+import { inTransaction } from '../db/transaction.js';
+import type { Clock } from '../domain/clock.js';
+import { AppError } from '../errors.js';
+import type { CategoryRepository } from '../repositories/category.repository.js';
+import {
+  MAX_INPUT_PIXELS,
+  UnreadableImageError,
+  type MediaRepository,
+  type RenderedPhoto,
+} from '../repositories/media.repository.js';
+import {
+  inspectImageBytes,
+  sweepOrphanFiles,
+  UploadRepository,
+  type MyPhotoRow,
+} from '../repositories/upload.repository.js';
+import { UserRepository } from '../repositories/user.repository.js';
+import type { ArenaIndexes } from './arena-indexes.js';
+import type { AuthService, AuthState } from './auth.service.js';
+
+/** DESIGN §7: at least 256 px on the short side, at most 40 MP. */
+const MIN_SHORT_SIDE = 256;
+/** Perceptual hashes this close (of 64 bits) are the same picture re-uploaded. */
+const DUPLICATE_DISTANCE = 4;
+/** Files younger than this may belong to an upload still on its way to its row. */
+export const ORPHAN_GRACE_MS = 10 * 60_000;
+
+export interface UploadRequest {
+  file: Buffer | null;
+  categoryId: number;
+  auth: AuthState;
+  /** The `device-id` header (or the body's anonymous id); recorded on a new device account. */
+  deviceId: string | null;
+}
+
+function hammingDistance(a: string, b: string): number {
+  let distance = 0;
+  for (let index = 0; index < a.length; index += 4) {
+    let bits =
+      Number.parseInt(a.slice(index, index + 4), 16) ^
+      Number.parseInt(b.slice(index, index + 4), 16);
+    for (; bits !== 0; bits &= bits - 1) distance += 1;
+  }
+  return distance;
+}
+
+export function toMyPhoto(row: MyPhotoRow): MyPhoto {
+  return {
+    id: row.id,
+    category_id: row.category_id,
+    current_score: row.current_score,
+    provisional: row.provisional === 1,
+    comparisons: row.comparisons,
+    wins: row.wins,
+    image: {
+      url: `/media/${row.display_key}`,
+      thumb_url: `/media/${row.thumb_key}`,
+      width: row.width,
+      height: row.height,
+      placeholder: row.placeholder,
+    },
+    // Deleted photos are never listed; the other states are the contract's.
+    state: row.state === 'deleted' ? 'removed' : row.state,
+    state_reason: null,
+    boost_remaining: row.boost_remaining,
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** Photo uploads (DESIGN §7) and the owner's list of photos. */
+export class PhotoService {
+  constructor(
+    private readonly db: Db,
+    private readonly uploads: UploadRepository,
+    private readonly media: MediaRepository,
+    private readonly categories: CategoryRepository,
+    private readonly auth: AuthService,
+    private readonly indexes: ArenaIndexes,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Checks the bytes, re-encodes the variants, writes the files, then inserts the row (and a
+   * device account when there is no session). A refusal leaves no row and no file; a crash
+   * between files and row leaves files the start-up sweep removes.
+   */
+  async upload(request: UploadRequest): Promise<UploadPhotoResponse> {
+    // A token that no longer works is answered with its code (the client refreshes or signs in
+    // again) rather than with a new device account that would silently replace the session.
+    if (request.auth.kind === 'invalid') throw new AppError(request.auth.code);
+    const owner = request.auth.kind === 'user' ? request.auth.user : null;
+    if (!request.file || request.file.length === 0) throw new AppError(ErrorCode.FILE_MISSING);
+    if (!(await this.categories.findActive(request.categoryId))) {
+      throw new AppError(ErrorCode.CATEGORY_NOT_FOUND);
+    }
+    const rendered = await this.render(request.file);
+    if (owner) await this.refuseDuplicate(this.uploads, owner.id, rendered.phash);
+
+    const keys = await this.media.writePhotoVariants(rendered);
+    const now = this.clock.now();
+    let saved: { user: UserRow; photoRow: PhotoRow };
+    try {
+      saved = await inTransaction(this.db, async (trx) => {
+        const uploads = new UploadRepository(trx);
+        const user = owner ?? (await this.createDeviceAccount(trx, request.deviceId, now));
+        if (owner) {
+          await uploads.lockOwner(owner.id);
+          await this.refuseDuplicate(uploads, owner.id, rendered.phash);
+        }
+        const photoRow = await uploads.insertPhoto({
+          user_id: user.id,
+          category_id: request.categoryId,
+          state: 'active',
+          current_score: SCORE_INITIAL,
+          provisional: 1,
+          mu: 0,
+          sigma2: 1,
+          width: rendered.width,
+          height: rendered.height,
+          placeholder: rendered.placeholder,
+          display_key: keys.display_key,
+          thumb_key: keys.thumb_key,
+          phash: rendered.phash,
+          is_demo: 0,
+          created_at: now,
+          published_at: now,
+          updated_at: now,
+        });
+        return { user, photoRow };
+      });
+    } catch (error) {
+      await this.media.deleteKeys([keys.display_key, keys.thumb_key]);
+      throw error;
+    }
+
+    // The new photo enters the pairing index at once, for its placement burst (DESIGN §5).
+    const { index } = await this.indexes.get(request.categoryId);
+    index.upsert({
+      id: String(saved.photoRow.id),
+      ownerId: String(saved.user.id),
+      mu: saved.photoRow.mu,
+      sigma2: saved.photoRow.sigma2,
+      comparisons: 0,
+      boostRemaining: 0,
+    });
+
+    const photo = toMyPhoto(saved.photoRow);
+    if (owner) return { photo };
+    const session = await this.auth.issueSession(saved.user, randomUUID(), request.deviceId);
+    return { photo, ...session };
+  }
+
+  /** Byte checks first (cheap, before any decoding), then one decode under the pixel limit. */
+  private async render(file: Buffer): Promise<RenderedPhoto> {
+    const inspection = inspectImageBytes(file);
+    if (inspection.kind === 'refused') {
+      throw new AppError(
+        {
+          empty: ErrorCode.FILE_MISSING,
+          unsupported: ErrorCode.UNSUPPORTED_IMAGE,
+          unreadable: ErrorCode.IMAGE_UNREADABLE,
+        }[inspection.reason],
+      );
+    }
+    if (inspection.width * inspection.height > MAX_INPUT_PIXELS) {
+      throw new AppError(ErrorCode.IMAGE_TOO_LARGE);
+    }
+    if (inspection.defect === 'broken') throw new AppError(ErrorCode.IMAGE_UNREADABLE);
+    if (inspection.defect === 'foreign') throw new AppError(ErrorCode.UNSUPPORTED_IMAGE);
+    if (Math.min(inspection.width, inspection.height) < MIN_SHORT_SIDE) {
+      throw new AppError(ErrorCode.IMAGE_TOO_SMALL);
+    }
+    try {
+      return await this.media.renderPhotoVariants(file);
+    } catch (error) {
+      if (error instanceof UnreadableImageError) throw new AppError(ErrorCode.IMAGE_UNREADABLE);
+      throw error;
+    }
+  }
+
+  private async refuseDuplicate(
+    uploads: UploadRepository,
+    userId: number,
+    phash: string,
+  ): Promise<void> {
+    const existing = await uploads.ownerHashes(userId);
+    if (existing.some((photo) => hammingDistance(photo.phash, phash) <= DUPLICATE_DISTANCE)) {
+      throw new AppError(ErrorCode.DUPLICATE_PHOTO);
+    }
+  }
+
+  /** A standalone visitor's first upload makes them a device account (DESIGN §4). */
+  private createDeviceAccount(trx: Db, deviceId: string | null, now: number): Promise<UserRow> {
+    return new UserRepository(trx).create({
+      nickname: `用户${String(randomInt(0, 10_000)).padStart(4, '0')}`,
+      avatar_url: null,
+      role: 'user',
+      status: 'active',
+      host_user_id: null,
+      device_id: deviceId,
+      is_device_account: 1,
+      is_demo: 0,
+      created_at: now,
+      updated_at: now,
+    });
+  }
+
+  /** `get_my_photos`: the caller's photos that still exist, best first. */
+  async myPhotos(userId: number, page: number, pageSize: number): Promise<MyPhotosPage> {
+    const total = await this.uploads.countMine(userId);
+    const rows = await this.uploads.listMine(userId, pageSize, (page - 1) * pageSize);
+    return {
+      photos: rows.map(toMyPhoto),
+      current_page: page,
+      total_pages: Math.ceil(total / pageSize),
+      total_photos: total,
+    };
+  }
+
+  /** Removes media files no photo refers to (crash leftovers); run at start-up. */
+  async sweepOrphanFiles(graceMs = ORPHAN_GRACE_MS): Promise<string[]> {
+    return sweepOrphanFiles(this.uploads, this.media, { now: this.clock.now(), graceMs });
+  }
+}
