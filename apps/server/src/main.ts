@@ -54,8 +54,12 @@ async function main(): Promise<void> {
   // photo) are removed after listening: the walk takes a while on a large media folder.
   void services.photos
     .sweepOrphanFiles()
-    .then((removed) => server.log.info({ removed: removed.length }, 'orphan media swept'))
-    .catch((error: unknown) => server.log.error({ err: error }, 'orphan media sweep failed'));
+    .then((removed) => {
+      server.log.info({ removed: removed.length }, 'orphan media swept');
+    })
+    .catch((error: unknown) => {
+      server.log.error({ err: error }, 'orphan media sweep failed');
+    });
 }
 
 main().catch((error: unknown) => {
