@@ -30,7 +30,19 @@ describe.each(dialects)('migrations and repositories on %s', (dialect) => {
     const db = database.handle.db;
     expect(await migrateToLatest(db)).toEqual(Object.keys(migrations));
     expect(await migrateToLatest(db)).toEqual([]);
-    const tables = (await db.introspection.getTables()).map((table) => table.name).sort();
+    // Only this test's schema (PostgreSQL introspection lists every schema's tables).
+    const ownTables = async () => {
+      const schema =
+        dialect === 'postgres'
+          ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]
+              ?.schema
+          : undefined;
+      return (await db.introspection.getTables())
+        .filter((table) => schema === undefined || table.schema === schema)
+        .map((table) => table.name)
+        .sort();
+    };
+    const tables = await ownTables();
     expect(tables).toEqual([
       'app_settings',
       'categories',
@@ -46,7 +58,7 @@ describe.each(dialects)('migrations and repositories on %s', (dialect) => {
       'votes',
     ]);
     for (let step = 0; step < Object.keys(migrations).length; step += 1) await migrateDown(db);
-    expect(await db.introspection.getTables()).toEqual([]);
+    expect(await ownTables()).toEqual([]);
   });
 
   it('returns timestamps and flags as numbers on both dialects', async () => {

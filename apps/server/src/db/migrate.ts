@@ -1,34 +1,46 @@
-import { Migrator, type Kysely } from 'kysely';
-import type { Database } from './schema.js';
+import { Migrator, PostgresAdapter, sql, type Kysely, type MigratorProps } from 'kysely';
 import { migrations } from './migrations/index.js';
+import type { Database } from './schema.js';
 
 export class MigrationError extends Error {
   override name = 'MigrationError';
 }
 
-/** Brings the schema up to date; throws naming the migration that failed. */
-export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  const migrator = new Migrator({
+/**
+ * The migrator, pinned on PostgreSQL to the connection's own schema: Kysely otherwise looks for
+ * its bookkeeping tables in every schema and, beside another schema that has them (parallel
+ * tests, or several apps in one database), would skip creating its own.
+ */
+async function migratorFor(db: Kysely<Database>): Promise<Migrator> {
+  const props: MigratorProps = {
     db,
     provider: { getMigrations: () => Promise.resolve(migrations) },
-  });
-  const { error, results } = await migrator.migrateToLatest();
+  };
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+    const schema = rows[0]?.schema;
+    if (schema) return new Migrator({ ...props, migrationTableSchema: schema });
+  }
+  return new Migrator(props);
+}
+
+function causeOf(error: unknown): string {
+  return error instanceof Error ? error.message : JSON.stringify(error);
+}
+
+/** Brings the schema up to date; throws naming the migration that failed. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const { error, results } = await (await migratorFor(db)).migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error !== undefined || failed) {
-    const cause = error instanceof Error ? error.message : String(error);
-    throw new MigrationError(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${cause}`);
+    throw new MigrationError(
+      `Migration ${failed?.migrationName ?? '(unknown)'} failed: ${causeOf(error)}`,
+    );
   }
   return (results ?? []).map((result) => result.migrationName);
 }
 
 export async function migrateDown(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: () => Promise.resolve(migrations) },
-  });
-  const { error } = await migrator.migrateDown();
-  if (error !== undefined) {
-    const cause = error instanceof Error ? error.message : JSON.stringify(error);
-    throw new MigrationError(`Migration down failed: ${cause}`);
-  }
+  const { error } = await (await migratorFor(db)).migrateDown();
+  if (error !== undefined) throw new MigrationError(`Migration down failed: ${causeOf(error)}`);
 }
