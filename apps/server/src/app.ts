@@ -111,7 +111,12 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     limiter,
     limits: config.rateLimits,
   });
-  registerPhotoRoutes(server, { photos: services.photos, limiter, limits: config.rateLimits });
+  registerPhotoRoutes(server, {
+    photos: services.photos,
+    owners: services.photoOwners,
+    limiter,
+    limits: config.rateLimits,
+  });
   registerPendingRoutes(server);
   await registerStaticFiles(server, { mediaDir: config.mediaDir, webDistDir: config.webDistDir });
 

@@ -1,8 +1,38 @@
 import type { Db } from '../db/database.js';
 import type { NewPhoto, PhotoRow } from '../db/schema.js';
+import { hasRowLocks } from '../db/transaction.js';
 
 export class PhotoRepository {
   constructor(private readonly db: Db) {}
+
+  /** A photo that has not been deleted, locked for the transaction on PostgreSQL. */
+  async lockLive(id: number): Promise<PhotoRow | undefined> {
+    let query = this.db
+      .selectFrom('photos')
+      .selectAll()
+      .where('id', '=', id)
+      .where('state', '!=', 'deleted');
+    if (hasRowLocks(this.db)) query = query.forUpdate();
+    return query.executeTakeFirst();
+  }
+
+  async markDeleted(id: number, now: number): Promise<void> {
+    await this.db
+      .updateTable('photos')
+      .set({ state: 'deleted', boost_remaining: 0, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async addBoost(id: number, exposures: number, now: number): Promise<number> {
+    const row = await this.db
+      .updateTable('photos')
+      .set((eb) => ({ boost_remaining: eb('boost_remaining', '+', exposures), updated_at: now }))
+      .where('id', '=', id)
+      .returning('boost_remaining')
+      .executeTakeFirstOrThrow();
+    return row.boost_remaining;
+  }
 
   async insert(photo: NewPhoto): Promise<PhotoRow> {
     return this.db.insertInto('photos').values(photo).returningAll().executeTakeFirstOrThrow();

@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
 import type { RateLimiter } from '../lib/rate-limiter.js';
 import { parseInput } from '../lib/validation.js';
+import type { PhotoOwnerService } from '../services/photo-owner.service.js';
 import type { PhotoService } from '../services/photo.service.js';
 import { contextOf, defineCall, requireUser, type CallContext } from './define-call.js';
 
@@ -15,6 +16,7 @@ const TOO_LARGE = {
 
 export interface PhotoRouteOptions {
   photos: PhotoService;
+  owners: PhotoOwnerService;
   limiter: RateLimiter;
   limits: Config['rateLimits'];
 }
@@ -94,4 +96,12 @@ export function registerPhotoRoutes(app: FastifyInstance, options: PhotoRouteOpt
     const { user } = requireUser(context.auth);
     return photos.myPhotos(user.id, input.page, input.page_size);
   });
+
+  defineCall(app, 'delete_photo', (input, context) =>
+    options.owners.deletePhoto(requireUser(context.auth).user.id, input.photo_id),
+  );
+
+  defineCall(app, 'boost_photo', (input, context) =>
+    options.owners.boostPhoto(requireUser(context.auth).user.id, input.photo_id, input.exposures),
+  );
 }

@@ -15,6 +15,7 @@ import { ArenaService } from './arena.service.js';
 import { AuthService, type AuthSettings } from './auth.service.js';
 import { CategoryService } from './category.service.js';
 import { DemoService } from './demo.service.js';
+import { PhotoOwnerService } from './photo-owner.service.js';
 import { PhotoService } from './photo.service.js';
 import { RefitService } from './refit.service.js';
 import { StatsService } from './stats.service.js';
@@ -28,6 +29,7 @@ export interface Services {
   categories: CategoryService;
   demo: DemoService;
   photos: PhotoService;
+  photoOwners: PhotoOwnerService;
   users: UserRepository;
 }
 
@@ -79,6 +81,7 @@ export function createServices(db: Db, clock: Clock, options: ServiceOptions): S
     auth,
     categories: new CategoryService(categories, clock),
     demo: new DemoService(db, users, photos, categories, media, settings, clock),
+    photoOwners: new PhotoOwnerService(db, media, indexes, clock),
     photos: new PhotoService(db, new UploadRepository(db), media, categories, auth, indexes, clock),
     users,
   };

@@ -1,0 +1,73 @@
+import { ErrorCode, FUEL_PER_BOOSTED_EXPOSURE } from '@yanzhi/contract';
+import type { Db } from '../db/database.js';
+import type { PhotoRow } from '../db/schema.js';
+import { inTransaction } from '../db/transaction.js';
+import type { Clock } from '../domain/clock.js';
+import { AppError } from '../errors.js';
+import { FuelRepository } from '../repositories/fuel.repository.js';
+import type { MediaRepository } from '../repositories/media.repository.js';
+import { PhotoRepository } from '../repositories/photo.repository.js';
+import type { ArenaIndexes } from './arena-indexes.js';
+
+/**
+ * What an owner does with their photos (DESIGN §7, §10): only the owner, identified by the
+ * session (never the body), may delete or boost; anyone else gets 403xx and nothing changes.
+ */
+export class PhotoOwnerService {
+  constructor(
+    private readonly db: Db,
+    private readonly media: MediaRepository,
+    private readonly indexes: ArenaIndexes,
+    private readonly clock: Clock,
+  ) {}
+
+  private static owned(photo: PhotoRow | undefined, userId: number): PhotoRow {
+    if (!photo) throw new AppError(ErrorCode.PHOTO_NOT_FOUND);
+    if (photo.user_id !== userId) throw new AppError(ErrorCode.FORBIDDEN);
+    return photo;
+  }
+
+  /**
+   * Deletes a photo for good: out of the arena and the leaderboards, files removed. Its row
+   * stays as a tombstone so the votes it took part in still count for the other photos.
+   */
+  async deletePhoto(userId: number, photoId: number): Promise<{ photo_id: number; deleted: true }> {
+    const now = this.clock.now();
+    const photo = await inTransaction(this.db, async (trx) => {
+      const photos = new PhotoRepository(trx);
+      const owned = PhotoOwnerService.owned(await photos.lockLive(photoId), userId);
+      await photos.markDeleted(owned.id, now);
+      return owned;
+    });
+    (await this.indexes.get(photo.category_id)).index.remove(String(photo.id));
+    await this.media.deleteKeys([photo.display_key, photo.thumb_key]);
+    return { photo_id: photo.id, deleted: true };
+  }
+
+  /** Spends fuel on boosted exposures (DESIGN §6); the balance is checked atomically. */
+  async boostPhoto(userId: number, photoId: number, exposures: number) {
+    const now = this.clock.now();
+    const cost = exposures * FUEL_PER_BOOSTED_EXPOSURE;
+    const result = await inTransaction(this.db, async (trx) => {
+      const photos = new PhotoRepository(trx);
+      const photo = PhotoOwnerService.owned(await photos.lockLive(photoId), userId);
+      if (photo.state !== 'active') throw new AppError(ErrorCode.FORBIDDEN);
+      const fuel = new FuelRepository(trx);
+      const wallet = { kind: 'user', id: userId } as const;
+      if (!(await fuel.change(wallet, -cost, 'boost', `photo:${photo.id}`, now))) {
+        throw new AppError(ErrorCode.INSUFFICIENT_FUEL);
+      }
+      const boostRemaining = await photos.addBoost(photo.id, exposures, now);
+      return { photo, boostRemaining, fuel: await fuel.balance(wallet) };
+    });
+    (await this.indexes.get(result.photo.category_id)).index.update(String(result.photo.id), {
+      boostRemaining: result.boostRemaining,
+    });
+    return {
+      photo_id: result.photo.id,
+      boost_remaining: result.boostRemaining,
+      cost,
+      fuel: result.fuel,
+    };
+  }
+}
