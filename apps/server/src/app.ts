@@ -13,6 +13,7 @@ import { registerArenaRoutes } from './routes/arena.routes.js';
 import { registerAuthRoutes } from './routes/auth.routes.js';
 import { registerCategoryRoutes } from './routes/categories.routes.js';
 import { enforcePerMinute } from './routes/rate-limit.js';
+import { registerModerationRoutes } from './routes/moderation.routes.js';
 import { registerPendingRoutes } from './routes/pending.routes.js';
 import { registerPhotoRoutes } from './routes/photos.routes.js';
 import { registerSystemRoutes } from './routes/system.routes.js';
@@ -79,6 +80,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     mediaDir: config.mediaDir,
     arena: config.arena,
     timeZone: config.leaderboardTimeZone,
+    reportHideThreshold: config.reportHideThreshold,
     ...(deps.rng ? { rng: deps.rng } : {}),
   });
   const limiter = deps.limiter ?? new MemoryRateLimiter(() => clock.now());
@@ -114,8 +116,14 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerPhotoRoutes(server, {
     photos: services.photos,
     owners: services.photoOwners,
+    accounts: services.accounts,
     limiter,
     limits: config.rateLimits,
+  });
+  registerModerationRoutes(server, {
+    moderation: services.moderation,
+    limiter,
+    reportsPerHour: config.rateLimits.reportsPerHour,
   });
   registerPendingRoutes(server);
   await registerStaticFiles(server, { mediaDir: config.mediaDir, webDistDir: config.webDistDir });

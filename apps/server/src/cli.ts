@@ -17,6 +17,9 @@ Usage: npm run admin -- <command>
   arena refit                              run the rating refit of every category now
   demo seed                                create the missing demo photos
   demo remove                              delete every demo photo, file and demo account
+  moderation queue [page]                  reported photos awaiting review
+  moderation decide <photo_id> <keep|remove|ban> [--reason text]
+                                           decide on a reported photo (logged)
   users role <user_id> <user|moderator|admin>
                                            grant or take away a role
   host-token <host_user_id> [--name N] [--hours H]
@@ -37,6 +40,7 @@ async function run(argv: string[]): Promise<void> {
       order: { type: 'string' },
       name: { type: 'string' },
       hours: { type: 'string', default: '24' },
+      reason: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -55,6 +59,7 @@ async function run(argv: string[]): Promise<void> {
     mediaDir: config.mediaDir,
     arena: config.arena,
     timeZone: config.leaderboardTimeZone,
+    reportHideThreshold: config.reportHideThreshold,
   });
   // The same category set-up as the server's start, so a first CLI run sees the defaults too.
   await services.categories.applyConfiguration(config.categories);
@@ -99,6 +104,27 @@ async function run(argv: string[]): Promise<void> {
       case 'demo remove':
         print(await services.demo.remove());
         break;
+      case 'moderation queue':
+        print(await services.moderation.queue(null, Number(rest[0] ?? 1)));
+        break;
+      case 'moderation decide': {
+        const [id, decision] = rest;
+        if (
+          !id ||
+          !/^\d+$/.test(id) ||
+          (decision !== 'keep' && decision !== 'remove' && decision !== 'ban')
+        ) {
+          fail('moderation decide needs <photo_id> <keep|remove|ban> [--reason text]');
+        }
+        print(
+          await services.moderation.decide(null, {
+            photo_id: Number(id),
+            decision,
+            reason: values.reason ?? null,
+          }),
+        );
+        break;
+      }
       case 'users role': {
         const [id, role] = rest;
         if (

@@ -80,6 +80,8 @@ const envSchema = z.object({
   ARENA_RELIABILITY_CUTOFF: share().default(0.25),
   FUEL_PER_VOTE: positiveInt(1000).default(2),
   FUEL_DAILY_CAP: positiveInt(1_000_000).default(100),
+  REPORT_HIDE_THRESHOLD: positiveInt(1000).default(3),
+  RATE_LIMIT_REPORTS_PER_HOUR: positiveInt(10_000_000).default(20),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -114,8 +116,11 @@ export interface Config {
     votesPerMinuteIp: number;
     uploadsPerHourUser: number;
     uploadsPerHourIp: number;
+    reportsPerHour: number;
   };
   arena: ArenaSettings;
+  /** Distinct reporters that hide a photo pending review. */
+  reportHideThreshold: number;
 }
 
 /** The arena's rules and anti-abuse thresholds (README: configuration). */
@@ -206,7 +211,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       votesPerMinuteIp: e.RATE_LIMIT_VOTES_PER_MINUTE_IP,
       uploadsPerHourUser: e.RATE_LIMIT_UPLOADS_PER_HOUR_USER,
       uploadsPerHourIp: e.RATE_LIMIT_UPLOADS_PER_HOUR_IP,
+      reportsPerHour: e.RATE_LIMIT_REPORTS_PER_HOUR,
     },
+    reportHideThreshold: e.REPORT_HIDE_THRESHOLD,
     arena: {
       refitSeconds: e.ARENA_REFIT_SECONDS,
       pairTtlMs: e.ARENA_PAIR_TTL_SECONDS * 1000,

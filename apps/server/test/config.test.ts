@@ -23,6 +23,7 @@ describe('configuration from the environment', () => {
       votesPerMinuteIp: 300,
       uploadsPerHourUser: 20,
       uploadsPerHourIp: 60,
+      reportsPerHour: 20,
     });
     expect(config.arena).toMatchObject({
       refitSeconds: 180,

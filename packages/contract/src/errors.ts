@@ -30,6 +30,7 @@ export const ErrorCode = {
   NO_PAIR_AVAILABLE: 40405,
   CONFLICT: 40900,
   DUPLICATE_PHOTO: 40904,
+  ALREADY_REPORTED: 40905,
   PAIR_EXPIRED: 40901,
   PAIR_ALREADY_JUDGED: 40902,
   INSUFFICIENT_FUEL: 40903,
@@ -123,6 +124,10 @@ export const ERROR_MESSAGES: Readonly<
   [ErrorCode.DUPLICATE_PHOTO]: {
     zh: '你已经上传过这张照片了',
     en: 'You have already uploaded this photo',
+  },
+  [ErrorCode.ALREADY_REPORTED]: {
+    zh: '你已经举报过这张照片了，我们会尽快处理',
+    en: 'You have already reported this photo; we will look at it soon',
   },
   [ErrorCode.IMAGE_TOO_LARGE]: {
     zh: '图片太大了：最大 10 MB、4000 万像素',

@@ -76,6 +76,34 @@ export interface PhotosTable {
   sigma2: Generated<number>;
   boost_remaining: Generated<number>;
   win_streak: Generated<number>;
+  /** Why a moderator removed the photo (a report reason or their note). */
+  state_reason: Generated<string | null>;
+}
+
+export interface ReportsTable {
+  id: Generated<number>;
+  photo_id: number;
+  reporter_voter_id: number;
+  reporter_user_id: number | null;
+  reason: string;
+  notes: string;
+  created_at: number;
+  resolved_at: number | null;
+}
+
+export interface ModerationLogTable {
+  id: Generated<number>;
+  photo_id: number;
+  moderator_id: number | null;
+  decision: 'keep' | 'remove' | 'ban' | 'auto_hide';
+  reason: string | null;
+  created_at: number;
+}
+
+export interface PhotoScoreDaysTable {
+  photo_id: number;
+  day: string;
+  score: number;
 }
 
 export interface VotersTable {
@@ -181,6 +209,9 @@ export interface Database {
   fuel_ledger: FuelLedgerTable;
   voter_achievements: VoterAchievementsTable;
   category_references: CategoryReferencesTable;
+  reports: ReportsTable;
+  moderation_log: ModerationLogTable;
+  photo_score_days: PhotoScoreDaysTable;
   users: UsersTable;
   sessions: SessionsTable;
   token_revocations: TokenRevocationsTable;

@@ -204,6 +204,32 @@ export class ArenaRepository {
       .execute();
   }
 
+  /** Today's point of each photo's score history (the last refit of the day wins). */
+  async recordDailyScores(
+    rows: { id: number; current_score: number }[],
+    day: string,
+  ): Promise<void> {
+    for (const row of rows) {
+      await this.db
+        .insertInto('photo_score_days')
+        .values({ photo_id: row.id, day, score: row.current_score })
+        .onConflict((oc) =>
+          oc.columns(['photo_id', 'day']).doUpdateSet({ score: row.current_score }),
+        )
+        .execute();
+    }
+  }
+
+  scoreHistory(photoId: number, limit: number) {
+    return this.db
+      .selectFrom('photo_score_days')
+      .select(['day', 'score'])
+      .where('photo_id', '=', photoId)
+      .orderBy('day', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
   async applyRefit(
     rows: { id: number; mu: number; sigma2: number; current_score: number; provisional: number }[],
     now: number,

@@ -248,6 +248,7 @@ export type MyPhotoRow = Pick<
   | 'display_key'
   | 'thumb_key'
   | 'boost_remaining'
+  | 'state_reason'
   | 'created_at'
 >;
 
@@ -265,6 +266,7 @@ const MY_PHOTO_COLUMNS = [
   'display_key',
   'thumb_key',
   'boost_remaining',
+  'state_reason',
   'created_at',
 ] as const;
 

@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
 import type { RateLimiter } from '../lib/rate-limiter.js';
 import { parseInput } from '../lib/validation.js';
+import type { AccountService } from '../services/account.service.js';
 import type { PhotoOwnerService } from '../services/photo-owner.service.js';
 import type { PhotoService } from '../services/photo.service.js';
 import { contextOf, defineCall, requireUser, type CallContext } from './define-call.js';
@@ -17,6 +18,7 @@ const TOO_LARGE = {
 export interface PhotoRouteOptions {
   photos: PhotoService;
   owners: PhotoOwnerService;
+  accounts: AccountService;
   limiter: RateLimiter;
   limits: Config['rateLimits'];
 }
@@ -99,6 +101,14 @@ export function registerPhotoRoutes(app: FastifyInstance, options: PhotoRouteOpt
 
   defineCall(app, 'delete_photo', (input, context) =>
     options.owners.deletePhoto(requireUser(context.auth).user.id, input.photo_id),
+  );
+
+  defineCall(app, 'get_photo_history', (input, context) =>
+    options.owners.history(requireUser(context.auth).user.id, input.photo_id),
+  );
+
+  defineCall(app, 'delete_account', (_input, context) =>
+    options.accounts.deleteAccount(requireUser(context.auth).user.id),
   );
 
   defineCall(app, 'boost_photo', (input, context) =>

@@ -35,6 +35,11 @@ export class ArenaIndexes {
     this.states.set(categoryId, Promise.resolve(state));
   }
 
+  /** Forgets every category (e.g. after a ban took photos out of several). */
+  invalidateAll(): void {
+    this.states.clear();
+  }
+
   /** Forgets a category; the next request reloads it from the database. */
   invalidate(categoryId: number): void {
     this.states.delete(categoryId);

@@ -10,11 +10,13 @@ import { SessionRepository } from '../repositories/session.repository.js';
 import { SettingsRepository } from '../repositories/settings.repository.js';
 import { UploadRepository } from '../repositories/upload.repository.js';
 import { UserRepository } from '../repositories/user.repository.js';
+import { AccountService } from './account.service.js';
 import { ArenaIndexes } from './arena-indexes.js';
 import { ArenaService } from './arena.service.js';
 import { AuthService, type AuthSettings } from './auth.service.js';
 import { CategoryService } from './category.service.js';
 import { DemoService } from './demo.service.js';
+import { ModerationService } from './moderation.service.js';
 import { PhotoOwnerService } from './photo-owner.service.js';
 import { PhotoService } from './photo.service.js';
 import { RefitService } from './refit.service.js';
@@ -30,6 +32,8 @@ export interface Services {
   demo: DemoService;
   photos: PhotoService;
   photoOwners: PhotoOwnerService;
+  moderation: ModerationService;
+  accounts: AccountService;
   users: UserRepository;
 }
 
@@ -37,6 +41,7 @@ export interface ServiceOptions extends AuthSettings {
   mediaDir: string;
   arena: ArenaSettings;
   timeZone: string;
+  reportHideThreshold: number;
   /** Randomness of pairing; tests pass a seeded generator. */
   rng?: Rng;
 }
@@ -77,11 +82,15 @@ export function createServices(db: Db, clock: Clock, options: ServiceOptions): S
       arenaSettings,
     ),
     stats: new StatsService(db, clock, arenaSettings),
-    refit: new RefitService(db, categories, indexes, clock, params),
+    refit: new RefitService(db, categories, indexes, clock, params, options.timeZone),
     auth,
     categories: new CategoryService(categories, clock),
     demo: new DemoService(db, users, photos, categories, media, settings, clock),
     photoOwners: new PhotoOwnerService(db, media, indexes, clock),
+    accounts: new AccountService(db, media, indexes),
+    moderation: new ModerationService(db, indexes, clock, {
+      hideThreshold: options.reportHideThreshold,
+    }),
     photos: new PhotoService(db, new UploadRepository(db), media, categories, auth, indexes, clock),
     users,
   };

@@ -4,6 +4,7 @@ import type { PhotoRow } from '../db/schema.js';
 import { inTransaction } from '../db/transaction.js';
 import type { Clock } from '../domain/clock.js';
 import { AppError } from '../errors.js';
+import { ArenaRepository } from '../repositories/arena.repository.js';
 import { FuelRepository } from '../repositories/fuel.repository.js';
 import type { MediaRepository } from '../repositories/media.repository.js';
 import { PhotoRepository } from '../repositories/photo.repository.js';
@@ -42,6 +43,19 @@ export class PhotoOwnerService {
     (await this.indexes.get(photo.category_id)).index.remove(String(photo.id));
     await this.media.deleteKeys([photo.display_key, photo.thumb_key]);
     return { photo_id: photo.id, deleted: true };
+  }
+
+  /** The daily score points of one of the user's photos, oldest first (the last 90 days). */
+  async history(userId: number, photoId: number) {
+    const photo = PhotoOwnerService.owned(
+      await new PhotoRepository(this.db).lockLive(photoId),
+      userId,
+    );
+    const rows = await new ArenaRepository(this.db).scoreHistory(photo.id, 90);
+    return {
+      photo_id: photo.id,
+      points: rows.reverse().map((row) => ({ date: row.day, score: row.score })),
+    };
   }
 
   /** Spends fuel on boosted exposures (DESIGN §6); the balance is checked atomically. */

@@ -71,7 +71,7 @@ export function toMyPhoto(row: MyPhotoRow): MyPhoto {
     },
     // Deleted photos are never listed; the other states are the contract's.
     state: row.state === 'deleted' ? 'removed' : row.state,
-    state_reason: null,
+    state_reason: row.state === 'removed' ? row.state_reason : null,
     boost_remaining: row.boost_remaining,
     created_at: new Date(row.created_at).toISOString(),
   };

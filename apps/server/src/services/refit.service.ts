@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.js';
 import { inTransaction } from '../db/transaction.js';
 import type { Clock } from '../domain/clock.js';
+import { dayKey } from '../domain/day.js';
 import {
   CategoryIndex,
   chooseReferenceSet,
@@ -32,6 +33,7 @@ export class RefitService {
     private readonly indexes: ArenaIndexes,
     private readonly clock: Clock,
     private readonly params: RatingParams,
+    private readonly timeZone: string,
   ) {}
 
   async refitAll(): Promise<RefitSummary[]> {
@@ -107,6 +109,11 @@ export class RefitService {
     });
     await inTransaction(this.db, async (trx) => {
       await new ArenaRepository(trx).applyRefit(rows, now);
+      const live = new Set(active.map(({ photo }) => photo.id));
+      await new ArenaRepository(trx).recordDailyScores(
+        rows.filter((row) => live.has(row.id)),
+        dayKey(now, this.timeZone),
+      );
       await new ArenaRepository(trx).setReferences(categoryId, referenceIds.map(Number));
       await new VoterRepository(trx).setRefitResults(
         result.voters.ids.map((id, index) => ({

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as initial from './2026-11-21-0001-initial.js';
 import * as arena from './2026-11-21-0002-arena.js';
 import * as uploads from './2026-11-21-0003-uploads.js';
+import * as moderation from './2026-11-21-0004-moderation.js';
 
 /** Every migration in order. Names carry a date prefix; a shipped migration is never edited. */
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-initial': initial,
   '2026-11-21-0002-arena': arena,
   '2026-11-21-0003-uploads': uploads,
+  '2026-11-21-0004-moderation': moderation,
 };

@@ -1,0 +1,41 @@
+import { ErrorCode } from '@yanzhi/contract';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../errors.js';
+import type { RateLimiter } from '../lib/rate-limiter.js';
+import type { ModerationService } from '../services/moderation.service.js';
+import { defineCall, requireUser } from './define-call.js';
+
+const HOUR_MS = 3_600_000;
+
+export interface ModerationRouteOptions {
+  moderation: ModerationService;
+  limiter: RateLimiter;
+  reportsPerHour: number;
+}
+
+export function registerModerationRoutes(
+  app: FastifyInstance,
+  options: ModerationRouteOptions,
+): void {
+  const { moderation, limiter, reportsPerHour } = options;
+
+  // The spec's report payload has no anonymous id: an anonymous reporter is their device.
+  defineCall(app, 'submit_photo_report', (input, context) => {
+    const userId = context.auth.kind === 'user' ? context.auth.user.id : null;
+    const device = context.deviceId ?? `ip:${context.ip}`;
+    const key = userId === null ? `reports:device:${device}` : `reports:user:${userId}`;
+    const allowed =
+      limiter.hit(key, reportsPerHour, HOUR_MS) &&
+      limiter.hit(`reports:ip:${context.ip}`, reportsPerHour * 5, HOUR_MS);
+    if (!allowed) throw new AppError(ErrorCode.RATE_LIMITED);
+    return moderation.report(input, { userId, anonymousId: device });
+  });
+
+  defineCall(app, 'get_moderation_queue', (input, context) =>
+    moderation.queue(requireUser(context.auth), input.page),
+  );
+
+  defineCall(app, 'moderate_photo', (input, context) =>
+    moderation.decide(requireUser(context.auth), input),
+  );
+}

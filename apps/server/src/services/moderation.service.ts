@@ -1,0 +1,169 @@
+import { ErrorCode, type CallInput } from '@yanzhi/contract';
+import type { Db } from '../db/database.js';
+import { inTransaction } from '../db/transaction.js';
+import type { Clock } from '../domain/clock.js';
+import { AppError } from '../errors.js';
+import { ModerationRepository } from '../repositories/moderation.repository.js';
+import { PhotoRepository } from '../repositories/photo.repository.js';
+import { VoterRepository } from '../repositories/voter.repository.js';
+import type { ArenaIndexes } from './arena-indexes.js';
+import type { Caller } from './arena.service.js';
+import type { SignedInAuth } from '../routes/define-call.js';
+
+export interface ModerationSettings {
+  /** Distinct reporters that hide a photo pending review. */
+  hideThreshold: number;
+}
+
+const QUEUE_PAGE_SIZE = 20;
+
+/** Reports and their review (DESIGN §7): hide on enough reports, moderators decide, all logged. */
+export class ModerationService {
+  constructor(
+    private readonly db: Db,
+    private readonly indexes: ArenaIndexes,
+    private readonly clock: Clock,
+    private readonly settings: ModerationSettings,
+  ) {}
+
+  async report(input: CallInput<'submit_photo_report'>, caller: Caller) {
+    const now = this.clock.now();
+    const voter = await new VoterRepository(this.db).resolve(
+      caller.anonymousId,
+      caller.userId,
+      now,
+    );
+    const outcome = await inTransaction(this.db, async (trx) => {
+      const photos = new PhotoRepository(trx);
+      const moderation = new ModerationRepository(trx);
+      const photo = await photos.lockLive(input.photo_id);
+      if (!photo || photo.state === 'removed') throw new AppError(ErrorCode.PHOTO_NOT_FOUND);
+      if (caller.userId !== null && photo.user_id === caller.userId) {
+        throw new AppError(ErrorCode.FORBIDDEN, {
+          zh: '不能举报自己的照片',
+          en: 'You cannot report your own photo',
+        });
+      }
+      const reportId = await moderation.insertReport({
+        photo_id: photo.id,
+        reporter_voter_id: voter.id,
+        reporter_user_id: caller.userId,
+        reason: input.reason,
+        notes: input.notes,
+        created_at: now,
+      });
+      if (reportId === null) throw new AppError(ErrorCode.ALREADY_REPORTED);
+      const hide =
+        photo.state === 'active' &&
+        (await moderation.openReporters(photo.id)) >= this.settings.hideThreshold;
+      if (hide) {
+        await moderation.setPhotoState(photo.id, 'hidden', null, now);
+        await moderation.log({
+          photo_id: photo.id,
+          moderator_id: null,
+          decision: 'auto_hide',
+          reason: `${this.settings.hideThreshold} reporters`,
+          created_at: now,
+        });
+      }
+      return { reportId, photo, hide };
+    });
+    if (outcome.hide) {
+      (await this.indexes.get(outcome.photo.category_id)).index.remove(String(outcome.photo.id));
+    }
+    return { report_id: outcome.reportId, photo_id: outcome.photo.id };
+  }
+
+  private static requireModerator(auth: SignedInAuth): void {
+    if (auth.user.role !== 'moderator' && auth.user.role !== 'admin') {
+      throw new AppError(ErrorCode.FORBIDDEN);
+    }
+  }
+
+  /** `auth` null: the admin CLI, run by the operator. */
+  async queue(auth: SignedInAuth | null, page: number) {
+    if (auth) ModerationService.requireModerator(auth);
+    const moderation = new ModerationRepository(this.db);
+    const { rows, total } = await moderation.queue(QUEUE_PAGE_SIZE, (page - 1) * QUEUE_PAGE_SIZE);
+    const reports = await moderation.openReports(rows.map((row) => row.photo_id));
+    return {
+      items: rows.map((row) => {
+        const mine = reports.filter((report) => report.photo_id === row.photo_id);
+        const counts = new Map<string, number>();
+        for (const report of mine) counts.set(report.reason, (counts.get(report.reason) ?? 0) + 1);
+        return {
+          photo_id: row.photo_id,
+          owner_id: row.owner_id,
+          owner_name: row.owner_name,
+          state: row.state === 'hidden' ? ('hidden' as const) : ('active' as const),
+          image: {
+            url: `/media/${row.display_key}`,
+            thumb_url: `/media/${row.thumb_key}`,
+            width: row.width,
+            height: row.height,
+            placeholder: row.placeholder,
+          },
+          report_count: row.report_count,
+          reasons: [...counts].map(([reason, count]) => ({ reason, count })),
+          notes: mine.map((report) => report.notes).filter((note) => note !== ''),
+          first_reported_at: new Date(row.first_reported_at).toISOString(),
+        };
+      }),
+      current_page: page,
+      total_pages: Math.ceil(total / QUEUE_PAGE_SIZE),
+      total_items: total,
+    };
+  }
+
+  /** Keep, remove, or remove and ban the uploader; every decision is logged (`auth` null: CLI). */
+  async decide(auth: SignedInAuth | null, input: CallInput<'moderate_photo'>) {
+    if (auth) ModerationService.requireModerator(auth);
+    const now = this.clock.now();
+    const result = await inTransaction(this.db, async (trx) => {
+      const moderation = new ModerationRepository(trx);
+      const photo = await new PhotoRepository(trx).lockLive(input.photo_id);
+      if (!photo) throw new AppError(ErrorCode.PHOTO_NOT_FOUND);
+      const reasons = await moderation.openReports([photo.id]);
+      const reason = input.reason ?? reasons[0]?.reason ?? null;
+      let state: 'active' | 'removed' = 'active';
+      let removed = [photo.id];
+      if (input.decision === 'keep') {
+        await moderation.setPhotoState(photo.id, 'active', null, now);
+        removed = [];
+      } else {
+        state = 'removed';
+        await moderation.setPhotoState(photo.id, 'removed', reason, now);
+        if (input.decision === 'ban')
+          removed = [photo.id, ...(await moderation.banUser(photo.user_id, now))];
+      }
+      await moderation.resolve(photo.id, now);
+      await moderation.log({
+        photo_id: photo.id,
+        moderator_id: auth?.user.id ?? null,
+        decision: input.decision,
+        reason,
+        created_at: now,
+      });
+      return { photo, state, removed };
+    });
+    const { index } = await this.indexes.get(result.photo.category_id);
+    if (result.state === 'active') {
+      index.upsert({
+        id: String(result.photo.id),
+        ownerId: String(result.photo.user_id),
+        mu: result.photo.mu,
+        sigma2: result.photo.sigma2,
+        comparisons: result.photo.comparisons,
+        boostRemaining: result.photo.boost_remaining,
+      });
+    }
+    // A ban takes the uploader's photos of every category out; their indexes reload.
+    if (input.decision === 'ban') this.indexes.invalidateAll();
+    else for (const id of result.removed) index.remove(String(id));
+    return {
+      photo_id: result.photo.id,
+      state: result.state,
+      owner_banned: input.decision === 'ban',
+    };
+  }
+}
