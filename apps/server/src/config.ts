@@ -81,6 +81,11 @@ const envSchema = z.object({
   FUEL_PER_VOTE: positiveInt(1000).default(2),
   FUEL_DAILY_CAP: positiveInt(1_000_000).default(100),
   REPORT_HIDE_THRESHOLD: positiveInt(1000).default(3),
+  UPLOAD_ORPHAN_GRACE_SECONDS: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number of seconds')
+    .transform(Number)
+    .default(600),
   RATE_LIMIT_REPORTS_PER_HOUR: positiveInt(10_000_000).default(20),
 });
 
@@ -121,6 +126,8 @@ export interface Config {
   arena: ArenaSettings;
   /** Distinct reporters that hide a photo pending review. */
   reportHideThreshold: number;
+  /** Media files younger than this are never swept (an upload may be on its way to its row). */
+  orphanGraceMs: number;
 }
 
 /** The arena's rules and anti-abuse thresholds (README: configuration). */
@@ -214,6 +221,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       reportsPerHour: e.RATE_LIMIT_REPORTS_PER_HOUR,
     },
     reportHideThreshold: e.REPORT_HIDE_THRESHOLD,
+    orphanGraceMs: e.UPLOAD_ORPHAN_GRACE_SECONDS * 1000,
     arena: {
       refitSeconds: e.ARENA_REFIT_SECONDS,
       pairTtlMs: e.ARENA_PAIR_TTL_SECONDS * 1000,

@@ -53,7 +53,7 @@ async function main(): Promise<void> {
   // Files left by a crash between writing an upload's files and its row (never referenced by a
   // photo) are removed after listening: the walk takes a while on a large media folder.
   void services.photos
-    .sweepOrphanFiles()
+    .sweepOrphanFiles(config.orphanGraceMs)
     .then((removed) => {
       server.log.info({ removed: removed.length }, 'orphan media swept');
     })
