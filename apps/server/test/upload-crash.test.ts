@@ -84,7 +84,9 @@ function mediaFiles(dataDir: string): string[] {
 
 describe('uploads survive a killed server', () => {
   const dataDir = makeTempDir('yanzhi-crash-');
-  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  afterAll(() => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
 
   it('leaves no photo row without its files and no file without its row, and keeps every acknowledged upload', async () => {
     const acknowledged: number[] = [];
