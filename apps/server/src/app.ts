@@ -18,7 +18,7 @@ import { registerPendingRoutes } from './routes/pending.routes.js';
 import { registerPhotoRoutes } from './routes/photos.routes.js';
 import { registerSystemRoutes } from './routes/system.routes.js';
 import type { AuthState } from './services/auth.service.js';
-import { createServices, type Services } from './services/index.js';
+import { createServices, serviceOptions, type Services } from './services/index.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -74,13 +74,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   });
 
   const services = createServices(db, clock, {
-    hostTokenSecret: deps.hostTokenSecret,
-    sessionTtlMs: config.sessionTtlMs,
-    refreshTtlMs: config.refreshTtlMs,
-    mediaDir: config.mediaDir,
-    arena: config.arena,
-    timeZone: config.leaderboardTimeZone,
-    reportHideThreshold: config.reportHideThreshold,
+    ...serviceOptions(config, deps.hostTokenSecret),
     ...(deps.rng ? { rng: deps.rng } : {}),
   });
   const limiter = deps.limiter ?? new MemoryRateLimiter(() => clock.now());

@@ -3,7 +3,7 @@ import { prepare } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
 import { systemClock } from './domain/clock.js';
 import { signHostToken } from './domain/tokens.js';
-import { createServices } from './services/index.js';
+import { createServices, serviceOptions } from './services/index.js';
 
 const USAGE = `Yanzhi Arena admin
 
@@ -52,15 +52,11 @@ async function run(argv: string[]): Promise<void> {
 
   const config = loadConfig();
   const { database, hostTokenSecret } = await prepare(config);
-  const services = createServices(database.db, systemClock, {
-    hostTokenSecret,
-    sessionTtlMs: config.sessionTtlMs,
-    refreshTtlMs: config.refreshTtlMs,
-    mediaDir: config.mediaDir,
-    arena: config.arena,
-    timeZone: config.leaderboardTimeZone,
-    reportHideThreshold: config.reportHideThreshold,
-  });
+  const services = createServices(
+    database.db,
+    systemClock,
+    serviceOptions(config, hostTokenSecret),
+  );
   // The same category set-up as the server's start, so a first CLI run sees the defaults too.
   await services.categories.applyConfiguration(config.categories);
   const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);

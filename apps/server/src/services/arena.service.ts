@@ -38,6 +38,7 @@ import { FuelRepository, type FuelWallet } from '../repositories/fuel.repository
 import { VoterRepository, userVoterKey } from '../repositories/voter.repository.js';
 import { achievementsByKey } from './achievement-view.js';
 import { scoreOf, type ArenaIndexes } from './arena-indexes.js';
+import { imageOf } from './image-view.js';
 
 export interface Caller {
   userId: number | null;
@@ -49,13 +50,7 @@ const RECENT_PAIRS = 5;
 export function toCard(row: CardRow, boosted: boolean): PhotoCard {
   return {
     id: row.id,
-    image: {
-      url: `/media/${row.display_key}`,
-      thumb_url: `/media/${row.thumb_key}`,
-      width: row.width,
-      height: row.height,
-      placeholder: row.placeholder,
-    },
+    image: imageOf(row),
     is_boosted: boosted,
   };
 }

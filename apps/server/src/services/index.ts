@@ -1,4 +1,4 @@
-import type { ArenaSettings } from '../config.js';
+import type { ArenaSettings, Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Clock } from '../domain/clock.js';
 import { ratingParams, type RatingParams, type Rng } from '../domain/rating/index.js';
@@ -44,6 +44,19 @@ export interface ServiceOptions extends AuthSettings {
   reportHideThreshold: number;
   /** Randomness of pairing; tests pass a seeded generator. */
   rng?: Rng;
+}
+
+/** The services' options from the validated configuration. */
+export function serviceOptions(config: Config, hostTokenSecret: string): ServiceOptions {
+  return {
+    hostTokenSecret,
+    sessionTtlMs: config.sessionTtlMs,
+    refreshTtlMs: config.refreshTtlMs,
+    mediaDir: config.mediaDir,
+    arena: config.arena,
+    timeZone: config.leaderboardTimeZone,
+    reportHideThreshold: config.reportHideThreshold,
+  };
 }
 
 /** The engine's parameters from the configured arena settings. */

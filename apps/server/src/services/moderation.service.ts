@@ -7,6 +7,7 @@ import { ModerationRepository } from '../repositories/moderation.repository.js';
 import { PhotoRepository } from '../repositories/photo.repository.js';
 import { VoterRepository } from '../repositories/voter.repository.js';
 import type { ArenaIndexes } from './arena-indexes.js';
+import { imageOf } from './image-view.js';
 import type { Caller } from './arena.service.js';
 import type { SignedInAuth } from '../routes/define-call.js';
 
@@ -96,13 +97,7 @@ export class ModerationService {
           owner_id: row.owner_id,
           owner_name: row.owner_name,
           state: row.state === 'hidden' ? ('hidden' as const) : ('active' as const),
-          image: {
-            url: `/media/${row.display_key}`,
-            thumb_url: `/media/${row.thumb_key}`,
-            width: row.width,
-            height: row.height,
-            placeholder: row.placeholder,
-          },
+          image: imageOf(row),
           report_count: row.report_count,
           reasons: [...counts].map(([reason, count]) => ({ reason, count })),
           notes: mine.map((report) => report.notes).filter((note) => note !== ''),

@@ -26,6 +26,7 @@ import {
 } from '../repositories/upload.repository.js';
 import { UserRepository } from '../repositories/user.repository.js';
 import type { ArenaIndexes } from './arena-indexes.js';
+import { imageOf } from './image-view.js';
 import type { AuthService, AuthState } from './auth.service.js';
 
 /** DESIGN §7: at least 256 px on the short side, at most 40 MP. */
@@ -62,13 +63,7 @@ export function toMyPhoto(row: MyPhotoRow): MyPhoto {
     provisional: row.provisional === 1,
     comparisons: row.comparisons,
     wins: row.wins,
-    image: {
-      url: `/media/${row.display_key}`,
-      thumb_url: `/media/${row.thumb_key}`,
-      width: row.width,
-      height: row.height,
-      placeholder: row.placeholder,
-    },
+    image: imageOf(row),
     // Deleted photos are never listed; the other states are the contract's.
     state: row.state === 'deleted' ? 'removed' : row.state,
     state_reason: row.state === 'removed' ? row.state_reason : null,
