@@ -83,8 +83,75 @@ export function mockApi(handlers: Partial<Record<CallName, Handler>> = {}): Fetc
     return answer instanceof Response ? answer.clone() : jsonResponse(answer);
   });
   vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('XMLHttpRequest', fakeXhrOver(fetchMock));
   return Object.assign(fetchMock, {
     calls,
     callsTo: (name: CallName) => calls.filter((call) => call.url === `/api/${name}`),
   });
+}
+
+/** The upload progress events the fake XMLHttpRequest reports, in order, before its answer. */
+export const FAKE_UPLOAD_STEPS = [0.5, 1] as const;
+
+/**
+ * An XMLHttpRequest that sends through the (mocked) fetch, so multipart uploads with progress
+ * are recorded and answered by the same handlers; it reports FAKE_UPLOAD_STEPS as progress.
+ */
+function fakeXhrOver(fetchImpl: FetchMock) {
+  return class FakeXMLHttpRequest {
+    status = 0;
+    responseText = '';
+    timeout = 0;
+    withCredentials = false;
+    upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    ontimeout: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    private url = '';
+    private method = 'GET';
+    private headers: Record<string, string> = {};
+    private aborted = false;
+
+    open(method: string, url: string) {
+      this.method = method;
+      this.url = url;
+    }
+
+    setRequestHeader(name: string, value: string) {
+      this.headers[name] = value;
+    }
+
+    abort() {
+      this.aborted = true;
+      this.onabort?.();
+    }
+
+    send(body: XMLHttpRequestBodyInit | null) {
+      void (async () => {
+        const total = body instanceof FormData ? 1000 : 0;
+        for (const step of FAKE_UPLOAD_STEPS) {
+          await Promise.resolve();
+          this.upload.onprogress?.({
+            lengthComputable: total > 0,
+            loaded: total * step,
+            total,
+          } as ProgressEvent);
+        }
+        try {
+          const response = await fetchImpl(this.url, {
+            method: this.method,
+            headers: this.headers,
+            body,
+          });
+          if (this.aborted) return;
+          this.status = response.status;
+          this.responseText = await response.text();
+          this.onload?.();
+        } catch {
+          if (!this.aborted) this.onerror?.();
+        }
+      })();
+    }
+  };
 }

@@ -1,12 +1,16 @@
 import type { Session } from '@yanzhi/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { postMultipart } from '../../../lib/api-client';
+import { postMultipartWithProgress, type UploadProgress } from '../../../lib/api-client';
 import { categoryKeys } from '../../../lib/categories';
 
 export interface UploadInput {
-  file: File;
+  file: Blob;
   categoryId: number;
+  onProgress?: (progress: UploadProgress) => void;
 }
+
+/** The name the cropped JPEG is sent under. */
+export const UPLOAD_FILE_NAME = 'photo.jpg';
 
 type SessionLike = Pick<Session, 'token' | 'refresh_token' | 'userInfo'>;
 
@@ -26,17 +30,25 @@ export function sessionFrom(data: unknown): SessionLike | null {
 }
 
 /** Multipart `upload_photo` with `file` and `category_id` (DESIGN §3). */
-export function uploadPhoto({ file, categoryId }: UploadInput) {
+export function uploadPhoto({ file, categoryId, onProgress }: UploadInput) {
   const form = new FormData();
-  form.append('file', file);
+  const named =
+    file instanceof File ? file : new File([file], UPLOAD_FILE_NAME, { type: file.type });
+  form.append('file', named);
   form.append('category_id', String(categoryId));
-  return postMultipart('upload_photo', form);
+  return postMultipartWithProgress('upload_photo', form, { onProgress });
 }
 
 export function useUploadPhoto() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadPhoto,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: categoryKeys.all }),
+    onSuccess: async () => {
+      // The profile's photo list (its keys start with 'profile'; features do not import each other).
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: categoryKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['profile'] }),
+      ]);
+    },
   });
 }

@@ -1,0 +1,87 @@
+import { BOOST_PACKAGES, FUEL_PER_BOOSTED_EXPOSURE } from '@yanzhi/contract';
+import { useId, useState, type SubmitEvent } from 'react';
+import { Button } from '../../components/Button';
+import { Sheet } from '../../components/Sheet';
+import { describeError } from '../../lib/error-text';
+import { useT } from '../../lib/i18n';
+import { toast } from '../toasts';
+import { useBoostPhoto } from './api/boost-photo';
+
+interface BoostSheetProps {
+  photoId: number;
+  /** 1-based position of the photo in the grid, as the user sees it. */
+  n: number;
+  fuel: number;
+  onClose: () => void;
+}
+
+/** Buy boosted exposures for a photo: the packages, their cost and the fuel left after. */
+export function BoostSheet({ photoId, n, fuel, onClose }: BoostSheetProps) {
+  const t = useT();
+  const titleId = useId();
+  const [exposures, setExposures] = useState<number>(BOOST_PACKAGES[0]);
+  const boost = useBoostPhoto();
+  const cost = exposures * FUEL_PER_BOOSTED_EXPOSURE;
+  const after = fuel - cost;
+
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (boost.isPending) return;
+    boost.mutate(
+      { photoId, exposures },
+      {
+        onSuccess: (data) => {
+          toast.success(t('boost.done', { count: exposures, fuel: data.fuel }));
+          onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <Sheet onClose={onClose} labelledBy={titleId} testId="boost-sheet">
+      <form className="sheet-form" onSubmit={onSubmit}>
+        <h2 id={titleId} className="sheet-form__title">
+          {t('boost.title', { n })}
+        </h2>
+        <p className="sheet-form__text">{t('boost.text', { cost: FUEL_PER_BOOSTED_EXPOSURE })}</p>
+        <fieldset className="boost__packages">
+          <legend className="visually-hidden">{t('boost.packages')}</legend>
+          {BOOST_PACKAGES.map((count) => (
+            <label key={count} className="boost__package">
+              <input
+                type="radio"
+                name="exposures"
+                value={count}
+                checked={exposures === count}
+                onChange={() => {
+                  setExposures(count);
+                }}
+              />
+              <span className="boost__package-count">{t('boost.package', { count })}</span>
+              <span className="boost__package-cost tabular">
+                {t('boost.cost', { cost: count * FUEL_PER_BOOSTED_EXPOSURE })}
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <p className="boost__after tabular" data-testid="boost-after" aria-live="polite">
+          {after >= 0 ? t('boost.after', { fuel, after }) : t('boost.short', { fuel, cost })}
+        </p>
+        {boost.isError ? (
+          <p className="sheet-form__error" role="alert">
+            {describeError(boost.error, t)}
+          </p>
+        ) : null}
+        <div className="sheet-form__actions">
+          <Button variant="secondary" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" disabled={boost.isPending}>
+            {boost.isPending ? t('boost.sending') : t('boost.confirm')}
+          </Button>
+        </div>
+      </form>
+    </Sheet>
+  );
+}

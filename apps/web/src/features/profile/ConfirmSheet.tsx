@@ -1,0 +1,55 @@
+import { useId, type ReactNode } from 'react';
+import { Button } from '../../components/Button';
+import { Sheet } from '../../components/Sheet';
+import { useT } from '../../lib/i18n';
+
+interface ConfirmSheetProps {
+  title: string;
+  text: ReactNode;
+  confirmLabel: string;
+  busyLabel: string;
+  busy: boolean;
+  error?: string | null;
+  onConfirm: () => void;
+  onClose: () => void;
+  testId?: string;
+}
+
+/** A confirmation for something that cannot be undone: what happens, cancel, confirm. */
+export function ConfirmSheet({
+  title,
+  text,
+  confirmLabel,
+  busyLabel,
+  busy,
+  error,
+  onConfirm,
+  onClose,
+  testId,
+}: ConfirmSheetProps) {
+  const t = useT();
+  const titleId = useId();
+  return (
+    <Sheet onClose={onClose} labelledBy={titleId} testId={testId}>
+      <div className="sheet-form">
+        <h2 id={titleId} className="sheet-form__title">
+          {title}
+        </h2>
+        <div className="sheet-form__text">{text}</div>
+        {error ? (
+          <p className="sheet-form__error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <div className="sheet-form__actions">
+          <Button variant="secondary" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button className="button--danger" disabled={busy} onClick={onConfirm}>
+            {busy ? busyLabel : confirmLabel}
+          </Button>
+        </div>
+      </div>
+    </Sheet>
+  );
+}
