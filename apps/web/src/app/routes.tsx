@@ -6,7 +6,7 @@ import { RouteErrorPage } from './RouteErrorPage';
 import { RouteFallback } from './RouteFallback';
 
 export type Transition = 'fade' | 'slide-left' | 'slide-up' | 'slide-right';
-export type PageName = 'arena' | 'profile' | 'leaderboard' | 'upload' | 'onboarding';
+export type PageName = 'arena' | 'profile' | 'leaderboard' | 'upload' | 'onboarding' | 'moderation';
 
 export interface AppRoute {
   path: string;
@@ -84,6 +84,16 @@ export const NOT_FOUND_ROUTE: AppRoute = {
   bottomNav: false,
 };
 
+/** The moderators' review page (DESIGN §7): not one of the spec's routes, so not in ROUTES. */
+export const MODERATION_ROUTE: AppRoute = {
+  path: '/admin',
+  page: 'moderation',
+  requiresUser: true,
+  title: { 'zh-CN': '举报审核 - 颜值竞技场', en: 'Report review - Yanzhi Arena' },
+  transition: 'fade',
+  bottomNav: false,
+};
+
 export interface RouteHandle {
   route: AppRoute;
 }
@@ -97,6 +107,9 @@ const PAGE_MODULES: Record<PageName, NonNullable<RouteObject['lazy']>> = {
   }),
   upload: async () => ({ Component: (await import('../features/upload')).UploadPage }),
   onboarding: async () => ({ Component: (await import('../features/onboarding')).OnboardingPage }),
+  moderation: async () => ({
+    Component: (await import('../features/moderation')).ModerationPage,
+  }),
 };
 
 export function createRouteObjects(): RouteObject[] {
@@ -113,6 +126,11 @@ export function createRouteObjects(): RouteObject[] {
       ErrorBoundary: RouteErrorPage,
       children: [
         ...pages,
+        {
+          path: MODERATION_ROUTE.path,
+          handle: { route: MODERATION_ROUTE } satisfies RouteHandle,
+          lazy: PAGE_MODULES.moderation,
+        },
         {
           path: NOT_FOUND_ROUTE.path,
           handle: { route: NOT_FOUND_ROUTE } satisfies RouteHandle,

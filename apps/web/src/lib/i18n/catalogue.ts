@@ -236,6 +236,17 @@ export const zhCN = {
   'deleteAccount.confirm': '确认注销',
   'deleteAccount.deleting': '注销中…',
   'deleteAccount.done': '账号已注销',
+
+  'moderation.title': '举报审核',
+  'moderation.onlyModerators': '仅限审核员访问',
+  'moderation.empty': '没有待审核的举报',
+  'moderation.photoAlt': '被举报的照片 {id}',
+  'moderation.reports': '{count} 次举报',
+  'moderation.hidden': '已暂时隐藏',
+  'moderation.keep': '保留',
+  'moderation.remove': '移除',
+  'moderation.ban': '移除并封禁',
+  'moderation.done': '已处理',
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof zhCN;
@@ -474,4 +485,15 @@ export const en: Readonly<Record<MessageKey, string>> = {
   'deleteAccount.confirm': 'Delete account',
   'deleteAccount.deleting': 'Deleting…',
   'deleteAccount.done': 'Your account has been deleted',
+
+  'moderation.title': 'Report review',
+  'moderation.onlyModerators': 'For moderators only',
+  'moderation.empty': 'No reports to review',
+  'moderation.photoAlt': 'Reported photo {id}',
+  'moderation.reports': '{count} reports',
+  'moderation.hidden': 'hidden for now',
+  'moderation.keep': 'Keep',
+  'moderation.remove': 'Remove',
+  'moderation.ban': 'Remove and ban',
+  'moderation.done': 'Done',
 };

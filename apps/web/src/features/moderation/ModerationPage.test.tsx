@@ -1,0 +1,67 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { USER_INFO, mockApi, ok } from '../../testing/mock-api';
+import { renderApp } from '../../testing/render-app';
+import { useUserStore } from '../user';
+
+function signInAs(role: 'user' | 'moderator') {
+  useUserStore
+    .getState()
+    .setSession({ token: 'tok', refresh_token: 'r', userInfo: { ...USER_INFO, role } });
+}
+
+const ITEM = {
+  photo_id: 7,
+  owner_id: 3,
+  owner_name: '小明',
+  state: 'hidden',
+  image: {
+    url: '/m/7.webp',
+    thumb_url: '/m/7-t.webp',
+    width: 720,
+    height: 960,
+    placeholder: 'data:,',
+  },
+  report_count: 3,
+  reasons: [{ reason: 'spam_or_ads', count: 3 }],
+  notes: ['广告'],
+  first_reported_at: '2026-11-21T00:00:00.000Z',
+};
+
+describe('the moderation page (/admin)', () => {
+  it('is for moderators only and asks nothing of the server otherwise', async () => {
+    signInAs('user');
+    const api = mockApi({
+      get_moderation_queue: ok({ items: [], current_page: 1, total_pages: 0, total_items: 0 }),
+    });
+    renderApp('/admin');
+    expect(await screen.findByText('仅限审核员访问')).toBeTruthy();
+    expect(api.callsTo('get_moderation_queue')).toHaveLength(0);
+  });
+
+  it('lists reported photos with their reasons and notes, and sends a decision', async () => {
+    signInAs('moderator');
+    let served = false;
+    const api = mockApi({
+      get_moderation_queue: () => {
+        const items = served ? [] : [ITEM];
+        return ok({ items, current_page: 1, total_pages: items.length, total_items: items.length });
+      },
+      moderate_photo: () => {
+        served = true;
+        return ok({ photo_id: 7, state: 'removed', owner_banned: false });
+      },
+    });
+    renderApp('/admin');
+    const item = await screen.findByTestId('moderation-item');
+    expect(within(item).getByText('垃圾广告 × 3')).toBeTruthy();
+    expect(within(item).getByText('“广告”')).toBeTruthy();
+    await userEvent.click(within(item).getByRole('button', { name: '移除' }));
+    await waitFor(() => {
+      expect(api.callsTo('moderate_photo')).toHaveLength(1);
+    });
+    expect(api.callsTo('moderate_photo')[0]?.body).toEqual({ photo_id: 7, decision: 'remove' });
+    expect(await screen.findByText('没有待审核的举报')).toBeTruthy();
+  });
+});

@@ -1,0 +1,103 @@
+import type { ReportReason } from '@yanzhi/contract';
+import { Button } from '../../components/Button';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorState } from '../../components/ErrorState';
+import { Skeleton } from '../../components/Skeleton';
+import { useT, type MessageKey } from '../../lib/i18n';
+import { toast } from '../toasts';
+import { useUserStore } from '../user';
+import { useModeratePhoto, useModerationQueue, type ModerationDecision } from './api/moderation';
+import './moderation.css';
+
+const DECISIONS: readonly { decision: ModerationDecision; label: MessageKey }[] = [
+  { decision: 'keep', label: 'moderation.keep' },
+  { decision: 'remove', label: 'moderation.remove' },
+  { decision: 'ban', label: 'moderation.ban' },
+];
+
+/** The review queue of reported photos, for moderators (DESIGN §7). */
+export function ModerationPage() {
+  const t = useT();
+  const role = useUserStore((state) => state.user?.role ?? null);
+  const isModerator = role === 'moderator' || role === 'admin';
+  const queue = useModerationQueue(1, isModerator);
+  const moderate = useModeratePhoto();
+
+  if (!isModerator) {
+    return (
+      <div className="page">
+        <h1 className="page__title">{t('moderation.title')}</h1>
+        <EmptyState icon="flag" title={t('moderation.onlyModerators')} />
+      </div>
+    );
+  }
+
+  const decide = (photoId: number, decision: ModerationDecision) => {
+    moderate.mutate(
+      { photoId, decision },
+      {
+        onSuccess: () => toast.success(t('moderation.done')),
+        onError: (error) => toast.error(error.message),
+      },
+    );
+  };
+
+  return (
+    <div className="page">
+      <h1 className="page__title">{t('moderation.title')}</h1>
+      {queue.isPending ? (
+        <Skeleton height="160px" />
+      ) : queue.isError ? (
+        <ErrorState error={queue.error} onRetry={() => void queue.refetch()} />
+      ) : queue.data.items.length === 0 ? (
+        <EmptyState icon="flag" title={t('moderation.empty')} role="status" />
+      ) : (
+        <ul className="moderation__list">
+          {queue.data.items.map((item) => (
+            <li key={item.photo_id} className="moderation__item" data-testid="moderation-item">
+              <img
+                className="moderation__photo"
+                src={item.image.thumb_url}
+                width={120}
+                height={160}
+                alt={t('moderation.photoAlt', { id: item.photo_id })}
+              />
+              <div className="moderation__details">
+                <p className="moderation__owner">
+                  {item.owner_name} · {t('moderation.reports', { count: item.report_count })}
+                  {item.state === 'hidden' ? ` · ${t('moderation.hidden')}` : ''}
+                </p>
+                <ul className="moderation__reasons">
+                  {item.reasons.map((reason) => (
+                    <li key={reason.reason}>
+                      {t(`report.reason.${reason.reason as ReportReason}`)} × {reason.count}
+                    </li>
+                  ))}
+                </ul>
+                {item.notes.map((note, index) => (
+                  <p key={index} className="moderation__note">
+                    “{note}”
+                  </p>
+                ))}
+                <div className="moderation__actions">
+                  {DECISIONS.map(({ decision, label }) => (
+                    <Button
+                      key={decision}
+                      variant={decision === 'keep' ? 'secondary' : 'primary'}
+                      disabled={moderate.isPending}
+                      onClick={() => {
+                        decide(item.photo_id, decision);
+                      }}
+                    >
+                      {t(label)}
+                    </Button>
+                  ))}
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
