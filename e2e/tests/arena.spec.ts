@@ -188,10 +188,17 @@ test.describe('the arena on a phone', () => {
     await sheet.getByText('垃圾广告').click();
     await sheet.getByRole('textbox').fill('e2e');
     await sheet.getByRole('button', { name: '提交举报' }).click();
-    // Reports are answered by the server (for now "not available yet"): its words are shown.
-    await expect(sheet.getByRole('alert').or(page.getByTestId('toast')).first()).toBeVisible();
-    await page.keyboard.press('Escape');
+    // The server takes the report: the sheet closes and a thank-you toast appears.
+    await expect(page.getByTestId('toast').filter({ hasText: '举报已提交' })).toBeVisible();
     await expect(sheet).toBeHidden();
+    // Reporting the same photo again is refused with the server's words.
+    await page.getByRole('button', { name: '举报照片 1' }).click();
+    const again = page.getByRole('dialog', { name: '举报照片 1' });
+    await again.getByText('垃圾广告').click();
+    await again.getByRole('button', { name: '提交举报' }).click();
+    await expect(again.getByText('你已经举报过这张照片了', { exact: false })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(again).toBeHidden();
   });
 
   test('keeps both photos, the chips, the progress and skip on screen at 360x640', async ({
