@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { IconFrame } from './Icon';
 
 /**
  * Badges of the achievements, keyed by the short icon key the server sends ('first-vote',
@@ -45,24 +46,15 @@ interface AchievementIconProps {
 }
 
 /** Decorative: the achievement's title next to it carries the meaning. */
-export function AchievementIcon({ icon, size = 24, className }: AchievementIconProps) {
+export function AchievementIcon({ icon, size, className }: AchievementIconProps) {
   const badge = icon === undefined ? undefined : BADGES[icon];
   return (
-    <svg
-      className={`icon ${className ?? ''}`}
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      data-badge={badge === undefined ? 'medal' : icon}
+    <IconFrame
+      size={size}
+      className={className}
+      data={{ 'data-badge': badge === undefined || icon === undefined ? 'medal' : icon }}
     >
       {badge ?? MEDAL}
-    </svg>
+    </IconFrame>
   );
 }

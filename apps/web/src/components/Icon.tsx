@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 /**
  * Line icons drawn for the app (24 px grid, current colour). Inline SVG rather than emoji: emoji
  * differ between phones and some WebViews have no emoji font at all.
@@ -96,14 +98,19 @@ const PATHS = {
 
 export type IconName = keyof typeof PATHS;
 
-interface IconProps {
-  name: IconName;
+interface IconFrameProps {
   size?: number;
   className?: string;
+  children: ReactNode;
+  /** Extra data attributes (e.g. which badge was drawn). */
+  data?: Readonly<Record<`data-${string}`, string>>;
 }
 
-/** Decorative: always hidden from assistive technology (the text next to it carries meaning). */
-export function Icon({ name, size = 24, className }: IconProps) {
+/**
+ * The 24-unit stroked SVG every icon is drawn in. Decorative: always hidden from assistive
+ * technology (the text next to it carries the meaning).
+ */
+export function IconFrame({ size = 24, className, children, data }: IconFrameProps) {
   return (
     <svg
       className={`icon ${className ?? ''}`}
@@ -117,8 +124,23 @@ export function Icon({ name, size = 24, className }: IconProps) {
       strokeLinejoin="round"
       aria-hidden="true"
       focusable="false"
+      {...data}
     >
-      {PATHS[name]}
+      {children}
     </svg>
+  );
+}
+
+interface IconProps {
+  name: IconName;
+  size?: number;
+  className?: string;
+}
+
+export function Icon({ name, size, className }: IconProps) {
+  return (
+    <IconFrame size={size} className={className}>
+      {PATHS[name]}
+    </IconFrame>
   );
 }
