@@ -1,15 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database.js';
-import { migrateToLatest } from '../src/db/migrate.js';
 import { inTransaction } from '../src/db/transaction.js';
 import { FuelRepository } from '../src/repositories/fuel.repository.js';
 import { UserRepository } from '../src/repositories/user.repository.js';
-import {
-  createTestDatabase,
-  dialects,
-  makeTempDir,
-  type TestDatabase,
-} from './support/database.js';
+import { createMigratedTestDatabase, dialects, type TestDatabase } from './support/database.js';
 
 const NOW = Date.UTC(2026, 10, 21);
 
@@ -18,8 +12,7 @@ describe.each(dialects)('the fuel ledger on %s', (dialect) => {
   afterEach(() => database?.drop());
 
   async function setUp(): Promise<{ db: Db; userId: number }> {
-    database = await createTestDatabase(dialect, makeTempDir());
-    await migrateToLatest(database.handle.db);
+    database = await createMigratedTestDatabase(dialect);
     const user = await new UserRepository(database.handle.db).findOrCreateHostUser(
       'spender',
       'S',

@@ -7,6 +7,7 @@ import { SessionRepository } from '../src/repositories/session.repository.js';
 import { SettingsRepository } from '../src/repositories/settings.repository.js';
 import { UserRepository } from '../src/repositories/user.repository.js';
 import {
+  createMigratedTestDatabase,
   createTestDatabase,
   dialects,
   makeTempDir,
@@ -20,8 +21,7 @@ describe.each(dialects)('migrations and repositories on %s', (dialect) => {
   afterEach(() => database?.drop());
 
   async function migrated() {
-    database = await createTestDatabase(dialect, makeTempDir());
-    await migrateToLatest(database.handle.db);
+    database = await createMigratedTestDatabase(dialect);
     return database.handle.db;
   }
 

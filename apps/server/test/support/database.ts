@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -65,4 +66,11 @@ export async function createTestDatabase(dialect: Dialect, dir: string): Promise
       await cleanup.end();
     },
   };
+}
+
+/** A fresh database (as above) with every migration applied. */
+export async function createMigratedTestDatabase(dialect: Dialect): Promise<TestDatabase> {
+  const database = await createTestDatabase(dialect, makeTempDir());
+  await migrateToLatest(database.handle.db);
+  return database;
 }
