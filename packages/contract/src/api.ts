@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { pairSchema, submitRatingResponseSchema, voteStatsSchema } from './arena.js';
+import { genShareImageRequestSchema, leaderboardSchema, shareCardSchema } from './leaderboard.js';
 import {
   boostPhotoRequestSchema,
   boostPhotoResponseSchema,
@@ -18,7 +19,6 @@ import {
 import {
   deletePhotoRequestSchema,
   emptyRequestSchema,
-  genShareImageRequestSchema,
   getCategoriesResponseSchema,
   getLeaderboardRequestSchema,
   getMyPhotosRequestSchema,
@@ -69,7 +69,7 @@ export const API = {
     auth: 'optional',
     body: 'json',
     request: getLeaderboardRequestSchema,
-    response: null,
+    response: leaderboardSchema,
   },
   get_random_photos_for_rating: {
     path: '/api/get_random_photos_for_rating',
@@ -133,7 +133,7 @@ export const API = {
     auth: 'optional',
     body: 'json-or-multipart',
     request: genShareImageRequestSchema,
-    response: null,
+    response: shareCardSchema,
   },
   refresh_session: {
     path: '/api/refresh_session',

@@ -28,6 +28,7 @@ export const ErrorCode = {
   USER_NOT_FOUND: 40403,
   PAIR_NOT_SERVED: 40404,
   NO_PAIR_AVAILABLE: 40405,
+  NO_PHOTO_TO_SHARE: 40406,
   CONFLICT: 40900,
   DUPLICATE_PHOTO: 40904,
   ALREADY_REPORTED: 40905,
@@ -102,6 +103,10 @@ export const ERROR_MESSAGES: Readonly<
   [ErrorCode.NO_PAIR_AVAILABLE]: {
     zh: '这个分类暂时没有可以比较的照片了，换个分类或上传一张吧',
     en: 'No photos to compare in this category right now: try another one or upload yours',
+  },
+  [ErrorCode.NO_PHOTO_TO_SHARE]: {
+    zh: '你还没有可以分享的照片，先上传一张吧',
+    en: 'You have no photo to share yet: upload one first',
   },
   [ErrorCode.PAIR_EXPIRED]: {
     zh: '这组照片已过期，请看下一组',

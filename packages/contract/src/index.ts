@@ -5,5 +5,6 @@ export * from './envelope.js';
 export * from './schemas.js';
 export * from './arena.js';
 export * from './photos.js';
+export * from './leaderboard.js';
 export * from './api.js';
 export * from './openapi.js';

@@ -101,7 +101,11 @@ export const periodTypeSchema = z
 export const getLeaderboardRequestSchema = z.object({
   category_id: idSchema,
   period_type: periodTypeSchema.default('day'),
-  period_date: z.iso.date().nullish(),
+  /** Any day inside the period (`YYYY-MM-DD`); null or empty for the current period. */
+  period_date: z
+    .union([z.iso.date(), z.literal('')])
+    .nullish()
+    .transform((value) => (value ? value : null)),
   page: intLike(1, 100_000).default(LEADERBOARD_DEFAULT_PAGE),
   page_size: intLike(1, LEADERBOARD_MAX_PAGE_SIZE).default(LEADERBOARD_DEFAULT_PAGE_SIZE),
 });
@@ -143,10 +147,6 @@ export const loginByCookieRequestSchema = z.object({
 });
 
 export const getUserInfoRequestSchema = z.object({
-  token: z.string().min(1).max(1024).nullish(),
-});
-
-export const genShareImageRequestSchema = z.object({
   token: z.string().min(1).max(1024).nullish(),
 });
 

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { imageSchema } from './arena.js';
+import { PERIOD_TYPES } from './constants.js';
+import { idSchema, isoDateTimeSchema, periodTypeSchema } from './schemas.js';
+
+/** A calendar day `YYYY-MM-DD` in the leaderboard's time zone. */
+export const calendarDaySchema = z.iso.date();
+
+/**
+ * One row of a board (DESIGN §8). `id` is the photo's id. Ties share a rank (1, 2, 2, 4).
+ * `rank_change` is the places gained since the previous day (negative: lost), null when the
+ * photo had no rank on this board the day before.
+ */
+export const leaderboardEntrySchema = z.object({
+  rank: z.number().int(),
+  id: z.number().int(),
+  image: imageSchema,
+  current_score: z.number().int(),
+  comparisons: z.number().int(),
+  owner_name: z.string(),
+  rank_change: z.number().int().nullable(),
+  /** True for the caller's own photos. */
+  is_mine: z.boolean(),
+});
+export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;
+
+export const leaderboardSchema = z.object({
+  category_id: z.number().int(),
+  /** The canonical period type (aliases such as `daily` are answered as `day`). */
+  period_type: z.enum(PERIOD_TYPES),
+  /** First and last calendar day of the period; null for `all`. */
+  period_start: calendarDaySchema.nullable(),
+  period_end: calendarDaySchema.nullable(),
+  /** The period's bounds as instants (end exclusive); null for `all`. */
+  starts_at: isoDateTimeSchema.nullable(),
+  ends_at: isoDateTimeSchema.nullable(),
+  /** A period that has ended is a frozen snapshot: its board never changes again. */
+  frozen: z.boolean(),
+  frozen_at: isoDateTimeSchema.nullable(),
+  time_zone: z.string(),
+  items: z.array(leaderboardEntrySchema),
+  current_page: z.number().int(),
+  page_size: z.number().int(),
+  total_items: z.number().int(),
+  total_pages: z.number().int(),
+  /** The caller's best photo on this board with its rank, even when it is not on this page. */
+  my_entry: leaderboardEntrySchema.nullable(),
+  /** When the board's data was last brought up to date (a live board is at most seconds old). */
+  as_of: isoDateTimeSchema,
+});
+export type Leaderboard = z.infer<typeof leaderboardSchema>;
+
+/**
+ * `gen_share_image` (spec §7: token, file). Sent as JSON or multipart. `file` (multipart only)
+ * features an uploaded image instead of the best photo. The optional fields choose which
+ * photo and board the card shows; without them: the best photo on its category's all-time board.
+ */
+export const genShareImageRequestSchema = z.object({
+  token: z.string().min(1).max(1024).nullish(),
+  photo_id: idSchema.nullish(),
+  period_type: periodTypeSchema.nullish(),
+  lang: z.enum(['zh', 'en']).nullish(),
+});
+
+export const shareCardSchema = z.object({
+  /** The PNG under /media/ (cached until the data behind it changes). */
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  photo_id: z.number().int(),
+  category_id: z.number().int(),
+  period_type: z.enum(PERIOD_TYPES),
+  /** Null while the photo is still being placed (定级中) or off the board. */
+  rank: z.number().int().nullable(),
+  current_score: z.number().int(),
+  /** The public link printed and encoded on the card; never carries a token. */
+  share_url: z.string(),
+});
+export type ShareCard = z.infer<typeof shareCardSchema>;
