@@ -45,8 +45,8 @@ export interface CallDefinition {
   readonly auth: CallAuth;
   readonly body: CallBody;
   readonly request: z.ZodType;
-  /** The `data` of a successful envelope; null while the call is not available yet (code 50100). */
-  readonly response: z.ZodType | null;
+  /** The `data` of a successful envelope. */
+  readonly response: z.ZodType;
 }
 
 /**

@@ -35,19 +35,14 @@ export function buildOpenApiDocument(version: string): Record<string, unknown> {
       post: {
         operationId: name,
         summary: call.summary,
-        description:
-          call.response === null
-            ? `Not available yet: answers code ${ErrorCode.NOT_AVAILABLE_YET}.`
-            : `Auth: ${call.auth}. Application outcomes, errors included, answer HTTP 200 with the envelope.`,
+        description: `Auth: ${call.auth}. Application outcomes, errors included, answer HTTP 200 with the envelope.`,
         requestBody: { required: false, content },
         responses: {
           '200': {
             description: 'The envelope: code 0 with data, or a non-zero code with msg.',
             content: {
               'application/json': {
-                schema: envelope(
-                  call.response === null ? { type: 'null' } : toSchema(call.response, 'output'),
-                ),
+                schema: envelope(toSchema(call.response, 'output')),
               },
             },
           },
