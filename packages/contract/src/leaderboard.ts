@@ -45,6 +45,8 @@ export const leaderboardSchema = z.object({
   total_pages: z.number().int(),
   /** The caller's best photo on this board with its rank, even when it is not on this page. */
   my_entry: leaderboardEntrySchema.nullable(),
+  /** The page (at this page size) that holds `my_entry`, so a client can jump to it. */
+  my_page: z.number().int().nullable(),
   /** When the board's data was last brought up to date (a live board is at most seconds old). */
   as_of: isoDateTimeSchema,
 });
