@@ -13,6 +13,7 @@ import { registerArenaRoutes } from './routes/arena.routes.js';
 import { registerAuthRoutes } from './routes/auth.routes.js';
 import { registerCategoryRoutes } from './routes/categories.routes.js';
 import { enforcePerMinute } from './routes/rate-limit.js';
+import { registerLeaderboardRoutes } from './routes/leaderboard.routes.js';
 import { registerModerationRoutes } from './routes/moderation.routes.js';
 import { registerPendingRoutes } from './routes/pending.routes.js';
 import { registerPhotoRoutes } from './routes/photos.routes.js';
@@ -119,6 +120,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     limiter,
     reportsPerHour: config.rateLimits.reportsPerHour,
   });
+  registerLeaderboardRoutes(server, services.leaderboards);
   registerPendingRoutes(server);
   await registerStaticFiles(server, { mediaDir: config.mediaDir, webDistDir: config.webDistDir });
 

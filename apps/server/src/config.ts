@@ -20,6 +20,22 @@ function share() {
     .transform(Number);
 }
 
+/** An absolute http(s) URL without query or fragment, such as https://arena.example/app. */
+function isPublicBaseUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (
+      (url.protocol === 'https:' || url.protocol === 'http:') &&
+      url.username === '' &&
+      url.password === '' &&
+      !value.includes('?') &&
+      !value.includes('#')
+    );
+  } catch {
+    return false;
+  }
+}
+
 function isTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
@@ -45,6 +61,12 @@ const envSchema = z.object({
     .string()
     .refine(isTimeZone, 'must be an IANA time zone such as Asia/Shanghai')
     .default('Asia/Shanghai'),
+  LEADERBOARD_CACHE_SECONDS: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number of seconds')
+    .transform(Number)
+    .pipe(z.number().int().max(60))
+    .default(2),
   HOST_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_TTL_HOURS: positiveInt(24 * 365).default(24 * 7),
   REFRESH_TTL_DAYS: positiveInt(3650).default(90),
@@ -56,6 +78,10 @@ const envSchema = z.object({
     .default("'self'"),
   BODY_LIMIT_BYTES: positiveInt(10 * 1024 * 1024).default(64 * 1024),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  PUBLIC_URL: z
+    .string()
+    .refine(isPublicBaseUrl, 'must be an http(s) URL without query, such as https://arena.example')
+    .optional(),
   RATE_LIMIT_API_PER_MINUTE: positiveInt(10_000_000).default(1200),
   RATE_LIMIT_LOGIN_PER_MINUTE: positiveInt(10_000_000).default(20),
   RATE_LIMIT_REFRESH_PER_MINUTE: positiveInt(10_000_000).default(30),
@@ -103,6 +129,8 @@ export interface Config {
   /** `slug:中文名:English name` entries, comma separated; undefined keeps the stored list. */
   categories: CategorySetting[] | undefined;
   leaderboardTimeZone: string;
+  /** How stale a running leaderboard may be before a read looks for changes. */
+  leaderboardCacheMs: number;
   hostTokenSecret: string | undefined;
   sessionTtlMs: number;
   refreshTtlMs: number;
@@ -111,6 +139,8 @@ export interface Config {
   frameAncestors: string;
   bodyLimitBytes: number;
   webDistDir: string;
+  /** The app's public address for links printed on share cards; null: the request's origin. */
+  publicUrl: string | null;
   rateLimits: {
     apiPerMinute: number;
     loginPerMinute: number;
@@ -200,6 +230,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoPhotosPerCategory: e.DEMO_PHOTOS_PER_CATEGORY,
     categories: e.CATEGORIES === undefined ? undefined : parseCategories(e.CATEGORIES),
     leaderboardTimeZone: e.TZ_LEADERBOARD,
+    leaderboardCacheMs: e.LEADERBOARD_CACHE_SECONDS * 1000,
     hostTokenSecret: e.HOST_TOKEN_SECRET,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
     refreshTtlMs: e.REFRESH_TTL_DAYS * 86_400_000,
@@ -208,6 +239,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     frameAncestors: e.FRAME_ANCESTORS,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDist,
+    publicUrl: e.PUBLIC_URL === undefined ? null : e.PUBLIC_URL.replace(/\/+$/, ''),
     rateLimits: {
       apiPerMinute: e.RATE_LIMIT_API_PER_MINUTE,
       loginPerMinute: e.RATE_LIMIT_LOGIN_PER_MINUTE,

@@ -38,8 +38,30 @@ async function main(): Promise<void> {
   const refitTimer = setInterval(() => void refit(), config.arena.refitSeconds * 1000);
   refitTimer.unref();
 
+  // Boards of a period that has just ended are frozen right after midnight (and at start-up
+  // for a period that ended while the server was down).
+  let freezeTimer: NodeJS.Timeout | undefined;
+  const freeze = async () => {
+    try {
+      const frozen = await services.leaderboards.freezeEndedPeriods();
+      if (frozen > 0) server.log.info({ frozen }, 'leaderboards frozen');
+    } catch (error) {
+      server.log.error({ err: error }, 'freezing leaderboards failed');
+    }
+  };
+  const scheduleFreeze = () => {
+    const wait = services.leaderboards.nextBoundary() - systemClock.now() + 1000;
+    freezeTimer = setTimeout(
+      () => void freeze().finally(scheduleFreeze),
+      Math.min(Math.max(wait, 1000), 2 ** 31 - 1),
+    );
+    freezeTimer.unref();
+  };
+  void freeze().finally(scheduleFreeze);
+
   const shutdown = async (signal: string) => {
     clearInterval(refitTimer);
+    clearTimeout(freezeTimer);
     server.log.info({ signal }, 'shutting down');
     await server.close();
     await database.close();

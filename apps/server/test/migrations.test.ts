@@ -48,6 +48,8 @@ describe.each(dialects)('migrations and repositories on %s', (dialect) => {
       'categories',
       'category_references',
       'fuel_ledger',
+      'leaderboard_snapshot_entries',
+      'leaderboard_snapshots',
       'moderation_log',
       'photo_score_days',
       'photos',

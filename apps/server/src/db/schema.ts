@@ -104,6 +104,31 @@ export interface PhotoScoreDaysTable {
   photo_id: number;
   day: string;
   score: number;
+  /** The photo's rank on its category's boards at that refit; null when not on the board. */
+  rank_all: Generated<number | null>;
+  rank_week: Generated<number | null>;
+  rank_month: Generated<number | null>;
+}
+
+export interface LeaderboardSnapshotsTable {
+  id: Generated<number>;
+  category_id: number;
+  period_type: 'day' | 'week' | 'month';
+  /** The period's first day, `YYYY-MM-DD` in TZ_LEADERBOARD. */
+  period_start: string;
+  entries: number;
+  frozen_at: number;
+}
+
+export interface LeaderboardSnapshotEntriesTable {
+  snapshot_id: number;
+  /** 1-based place in the frozen order (score, then photo id). */
+  position: number;
+  photo_id: number;
+  rank: number;
+  score: number;
+  comparisons: number;
+  rank_change: number | null;
 }
 
 export interface VotersTable {
@@ -212,6 +237,8 @@ export interface Database {
   reports: ReportsTable;
   moderation_log: ModerationLogTable;
   photo_score_days: PhotoScoreDaysTable;
+  leaderboard_snapshots: LeaderboardSnapshotsTable;
+  leaderboard_snapshot_entries: LeaderboardSnapshotEntriesTable;
   users: UsersTable;
   sessions: SessionsTable;
   token_revocations: TokenRevocationsTable;

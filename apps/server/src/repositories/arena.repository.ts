@@ -26,7 +26,16 @@ const RATED_COLUMNS = [
   'current_score',
   'provisional',
   'boost_remaining',
+  'published_at',
 ] as const;
+
+export interface DailyScoreRow {
+  id: number;
+  current_score: number;
+  rank_all: number | null;
+  rank_week: number | null;
+  rank_month: number | null;
+}
 
 /** Unanswered pairs a voter may hold at once (the client prefetches two or three). */
 const PENDING_PAIRS_HELD = 8;
@@ -204,18 +213,22 @@ export class ArenaRepository {
       .execute();
   }
 
-  /** Today's point of each photo's score history (the last refit of the day wins). */
-  async recordDailyScores(
-    rows: { id: number; current_score: number }[],
-    day: string,
-  ): Promise<void> {
+  /**
+   * Today's point of each photo's score history and its ranks on the running boards (the last
+   * refit of the day wins).
+   */
+  async recordDailyScores(rows: DailyScoreRow[], day: string): Promise<void> {
     for (const row of rows) {
+      const point = {
+        score: row.current_score,
+        rank_all: row.rank_all,
+        rank_week: row.rank_week,
+        rank_month: row.rank_month,
+      };
       await this.db
         .insertInto('photo_score_days')
-        .values({ photo_id: row.id, day, score: row.current_score })
-        .onConflict((oc) =>
-          oc.columns(['photo_id', 'day']).doUpdateSet({ score: row.current_score }),
-        )
+        .values({ photo_id: row.id, day, ...point })
+        .onConflict((oc) => oc.columns(['photo_id', 'day']).doUpdateSet(point))
         .execute();
     }
   }

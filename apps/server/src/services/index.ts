@@ -17,6 +17,7 @@ import { AuthService, type AuthSettings } from './auth.service.js';
 import { CategoryService } from './category.service.js';
 import { DemoService } from './demo.service.js';
 import { ModerationService } from './moderation.service.js';
+import { LeaderboardService } from './leaderboard.service.js';
 import { PhotoOwnerService } from './photo-owner.service.js';
 import { PhotoService } from './photo.service.js';
 import { RefitService } from './refit.service.js';
@@ -34,6 +35,7 @@ export interface Services {
   photoOwners: PhotoOwnerService;
   moderation: ModerationService;
   accounts: AccountService;
+  leaderboards: LeaderboardService;
   users: UserRepository;
 }
 
@@ -41,6 +43,7 @@ export interface ServiceOptions extends AuthSettings {
   mediaDir: string;
   arena: ArenaSettings;
   timeZone: string;
+  leaderboardCacheMs: number;
   reportHideThreshold: number;
   /** Randomness of pairing; tests pass a seeded generator. */
   rng?: Rng;
@@ -55,6 +58,7 @@ export function serviceOptions(config: Config, hostTokenSecret: string): Service
     mediaDir: config.mediaDir,
     arena: config.arena,
     timeZone: config.leaderboardTimeZone,
+    leaderboardCacheMs: config.leaderboardCacheMs,
     reportHideThreshold: config.reportHideThreshold,
   };
 }
@@ -105,6 +109,10 @@ export function createServices(db: Db, clock: Clock, options: ServiceOptions): S
       hideThreshold: options.reportHideThreshold,
     }),
     photos: new PhotoService(db, new UploadRepository(db), media, categories, auth, indexes, clock),
+    leaderboards: new LeaderboardService(db, categories, settings, clock, {
+      timeZone: options.timeZone,
+      cacheMs: options.leaderboardCacheMs,
+    }),
     users,
   };
 }

@@ -9,10 +9,14 @@ import {
   refitCategory,
   type RatingParams,
 } from '../domain/rating/index.js';
-import { ArenaRepository } from '../repositories/arena.repository.js';
+import { randomUUID } from 'node:crypto';
+import { currentPeriod, rankInOrder, type Period } from '../domain/leaderboard/index.js';
+import { ArenaRepository, type DailyScoreRow } from '../repositories/arena.repository.js';
+import { SettingsRepository } from '../repositories/settings.repository.js';
 import type { CategoryRepository } from '../repositories/category.repository.js';
 import { VoterRepository } from '../repositories/voter.repository.js';
 import { scoreOf, type ArenaIndexes } from './arena-indexes.js';
+import { refitStampKey } from './leaderboard.service.js';
 
 export interface RefitSummary {
   categoryId: number;
@@ -107,12 +111,21 @@ export class RefitService {
         provisional: isProvisional(sigma2, this.params) ? 1 : 0,
       };
     });
+    const daily = this.dailyRanks(
+      active.map(({ photo, position: index }) => ({
+        ...(rows[index] ?? { id: photo.id, current_score: photo.current_score, provisional: 1 }),
+        published_at: photo.published_at,
+      })),
+      now,
+    );
     await inTransaction(this.db, async (trx) => {
       await new ArenaRepository(trx).applyRefit(rows, now);
-      const live = new Set(active.map(({ photo }) => photo.id));
-      await new ArenaRepository(trx).recordDailyScores(
-        rows.filter((row) => live.has(row.id)),
-        dayKey(now, this.timeZone),
+      await new ArenaRepository(trx).recordDailyScores(daily, dayKey(now, this.timeZone));
+      // Every process reloads this category's running leaderboards from the new scores.
+      await new SettingsRepository(trx).set(
+        refitStampKey(categoryId),
+        `${now}:${randomUUID()}`,
+        now,
       );
       await new ArenaRepository(trx).setReferences(categoryId, referenceIds.map(Number));
       await new VoterRepository(trx).setRefitResults(
@@ -148,5 +161,36 @@ export class RefitService {
       converged: result.convergence.converged,
       durationMs: Math.round(performance.now() - started),
     };
+  }
+
+  /** Each live photo's score with its ranks on the running all-time, week and month boards. */
+  private dailyRanks(
+    live: { id: number; current_score: number; provisional: number; published_at: number }[],
+    now: number,
+  ): DailyScoreRow[] {
+    const established = live.filter((photo) => photo.provisional === 0);
+    const ranksWithin = (period: Period | null): Map<number, number> =>
+      new Map(
+        rankInOrder(
+          established
+            .filter(
+              (photo) =>
+                period === null ||
+                (photo.published_at >= (period.startsAt ?? 0) &&
+                  photo.published_at < (period.endsAt ?? 0)),
+            )
+            .map((photo) => ({ id: photo.id, score: photo.current_score })),
+        ).map((item) => [item.id, item.rank]),
+      );
+    const all = ranksWithin(null);
+    const week = ranksWithin(currentPeriod('week', now, this.timeZone));
+    const month = ranksWithin(currentPeriod('month', now, this.timeZone));
+    return live.map((photo) => ({
+      id: photo.id,
+      current_score: photo.current_score,
+      rank_all: all.get(photo.id) ?? null,
+      rank_week: week.get(photo.id) ?? null,
+      rank_month: month.get(photo.id) ?? null,
+    }));
   }
 }

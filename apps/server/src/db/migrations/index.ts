@@ -3,6 +3,7 @@ import * as initial from './2026-11-21-0001-initial.js';
 import * as arena from './2026-11-21-0002-arena.js';
 import * as uploads from './2026-11-21-0003-uploads.js';
 import * as moderation from './2026-11-21-0004-moderation.js';
+import * as leaderboards from './2026-11-21-0005-leaderboards.js';
 
 /** Every migration in order. Names carry a date prefix; a shipped migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-0002-arena': arena,
   '2026-11-21-0003-uploads': uploads,
   '2026-11-21-0004-moderation': moderation,
+  '2026-11-21-0005-leaderboards': leaderboards,
 };

@@ -1,0 +1,3 @@
+export * from './periods.js';
+export * from './ranks.js';
+export * from './score-board.js';

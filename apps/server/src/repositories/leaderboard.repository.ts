@@ -1,0 +1,256 @@
+import type { Db } from '../db/database.js';
+import type { LeaderboardSnapshotsTable, PhotoRow } from '../db/schema.js';
+import { inTransaction, isUniqueViolation } from '../db/transaction.js';
+
+/** A photo as a live board tracks it. */
+export type BoardPhotoRow = Pick<
+  PhotoRow,
+  'id' | 'current_score' | 'provisional' | 'state' | 'published_at' | 'updated_at'
+>;
+
+/** What a board row shows besides its rank and score. */
+export interface EntryRow {
+  id: number;
+  user_id: number;
+  state: PhotoRow['state'];
+  comparisons: number;
+  display_key: string;
+  thumb_key: string;
+  width: number;
+  height: number;
+  placeholder: string;
+  owner_name: string;
+}
+
+export type SnapshotRow = {
+  id: number;
+  category_id: number;
+  period_type: LeaderboardSnapshotsTable['period_type'];
+  period_start: string;
+  entries: number;
+  frozen_at: number;
+};
+
+export interface SnapshotEntryInput {
+  position: number;
+  photo_id: number;
+  rank: number;
+  score: number;
+  comparisons: number;
+  rank_change: number | null;
+}
+
+export interface SnapshotEntryRow
+  extends SnapshotEntryInput, Omit<EntryRow, 'id' | 'comparisons'> {}
+
+export type RankColumn = 'rank_all' | 'rank_week' | 'rank_month';
+
+const BOARD_COLUMNS = [
+  'id',
+  'current_score',
+  'provisional',
+  'state',
+  'published_at',
+  'updated_at',
+] as const;
+
+/** Rows written per statement when freezing a board (well under either database's limits). */
+const INSERT_CHUNK = 500;
+
+/** Leaderboards: the photos a board ranks, frozen snapshots and the ranks refits recorded. */
+export class LeaderboardRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Every established active photo of a category: the members of its live boards. */
+  boardPhotos(categoryId: number): Promise<BoardPhotoRow[]> {
+    return this.db
+      .selectFrom('photos')
+      .select(BOARD_COLUMNS)
+      .where('category_id', '=', categoryId)
+      .where('state', '=', 'active')
+      .where('provisional', '=', 0)
+      .execute();
+  }
+
+  /** Photos of a category written at or after `since`, oldest change first. */
+  changedSince(categoryId: number, since: number, limit: number): Promise<BoardPhotoRow[]> {
+    return this.db
+      .selectFrom('photos')
+      .select(BOARD_COLUMNS)
+      .where('category_id', '=', categoryId)
+      .where('updated_at', '>=', since)
+      .orderBy('updated_at')
+      .limit(limit)
+      .execute();
+  }
+
+  /** The shown columns of some photos with their owner's display name. */
+  entries(photoIds: readonly number[]): Promise<EntryRow[]> {
+    if (photoIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('photos')
+      .innerJoin('users', 'users.id', 'photos.user_id')
+      .select([
+        'photos.id',
+        'photos.user_id',
+        'photos.state',
+        'photos.comparisons',
+        'photos.display_key',
+        'photos.thumb_key',
+        'photos.width',
+        'photos.height',
+        'photos.placeholder',
+        'users.nickname as owner_name',
+      ])
+      .where('photos.id', 'in', [...photoIds])
+      .execute();
+  }
+
+  /** The ranks the day's last refit recorded for some photos. */
+  async recordedRanks(
+    photoIds: readonly number[],
+    day: string,
+    column: RankColumn,
+  ): Promise<Map<number, number>> {
+    if (photoIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('photo_score_days')
+      .select(['photo_id', column])
+      .where('day', '=', day)
+      .where('photo_id', 'in', [...photoIds])
+      .execute();
+    const ranks = new Map<number, number>();
+    for (const row of rows) {
+      const rank = row[column];
+      if (rank !== null) ranks.set(row.photo_id, rank);
+    }
+    return ranks;
+  }
+
+  /** Established active photos of a category first published in [startsAt, endsAt). */
+  periodPhotos(
+    categoryId: number,
+    startsAt: number,
+    endsAt: number,
+  ): Promise<{ id: number; current_score: number; comparisons: number }[]> {
+    return this.db
+      .selectFrom('photos')
+      .select(['id', 'current_score', 'comparisons'])
+      .where('category_id', '=', categoryId)
+      .where('published_at', '>=', startsAt)
+      .where('published_at', '<', endsAt)
+      .where('state', '=', 'active')
+      .where('provisional', '=', 0)
+      .orderBy('current_score', 'desc')
+      .orderBy('id')
+      .execute();
+  }
+
+  findSnapshot(
+    categoryId: number,
+    periodType: SnapshotRow['period_type'],
+    periodStart: string,
+  ): Promise<SnapshotRow | undefined> {
+    return this.db
+      .selectFrom('leaderboard_snapshots')
+      .selectAll()
+      .where('category_id', '=', categoryId)
+      .where('period_type', '=', periodType)
+      .where('period_start', '=', periodStart)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Freezes a board: the header and every entry in one transaction, so no reader sees half a
+   * snapshot. When another process froze the same period first, its snapshot wins.
+   */
+  async createSnapshot(
+    header: Omit<SnapshotRow, 'id'>,
+    entries: readonly SnapshotEntryInput[],
+  ): Promise<SnapshotRow> {
+    try {
+      return await inTransaction(this.db, async (trx) => {
+        const created = await trx
+          .insertInto('leaderboard_snapshots')
+          .values(header)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        for (let from = 0; from < entries.length; from += INSERT_CHUNK) {
+          await trx
+            .insertInto('leaderboard_snapshot_entries')
+            .values(
+              entries
+                .slice(from, from + INSERT_CHUNK)
+                .map((entry) => ({ ...entry, snapshot_id: created.id })),
+            )
+            .execute();
+        }
+        return created;
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const existing = await this.findSnapshot(
+        header.category_id,
+        header.period_type,
+        header.period_start,
+      );
+      if (!existing) throw error;
+      return existing;
+    }
+  }
+
+  private snapshotEntryQuery(snapshotId: number) {
+    return this.db
+      .selectFrom('leaderboard_snapshot_entries as e')
+      .innerJoin('photos', 'photos.id', 'e.photo_id')
+      .innerJoin('users', 'users.id', 'photos.user_id')
+      .select([
+        'e.position',
+        'e.photo_id',
+        'e.rank',
+        'e.score',
+        'e.comparisons',
+        'e.rank_change',
+        'photos.user_id',
+        'photos.state',
+        'photos.display_key',
+        'photos.thumb_key',
+        'photos.width',
+        'photos.height',
+        'photos.placeholder',
+        'users.nickname as owner_name',
+      ])
+      .where('e.snapshot_id', '=', snapshotId)
+      .where('photos.state', '=', 'active');
+  }
+
+  /** Entries at 1-based places [from, to] whose photos are still shown. */
+  snapshotPage(snapshotId: number, from: number, to: number): Promise<SnapshotEntryRow[]> {
+    return this.snapshotEntryQuery(snapshotId)
+      .where('e.position', '>=', from)
+      .where('e.position', '<=', to)
+      .orderBy('e.position')
+      .execute();
+  }
+
+  /** The entries of some photos in a snapshot (the caller's own). */
+  snapshotEntriesOf(snapshotId: number, photoIds: readonly number[]): Promise<SnapshotEntryRow[]> {
+    if (photoIds.length === 0) return Promise.resolve([]);
+    return this.snapshotEntryQuery(snapshotId)
+      .where('e.photo_id', 'in', [...photoIds])
+      .orderBy('e.position')
+      .execute();
+  }
+
+  /** A user's active photos in a category (any state of placement). */
+  async ownPhotoIds(userId: number, categoryId: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('photos')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('category_id', '=', categoryId)
+      .where('state', '=', 'active')
+      .execute();
+    return rows.map((row) => row.id);
+  }
+}

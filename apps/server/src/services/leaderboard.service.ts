@@ -1,0 +1,495 @@
+import {
+  ErrorCode,
+  type Leaderboard,
+  type LeaderboardEntry,
+  type PeriodType,
+} from '@yanzhi/contract';
+import type { Db } from '../db/database.js';
+import type { PhotoRow } from '../db/schema.js';
+import type { Clock } from '../domain/clock.js';
+import {
+  addDays,
+  currentPeriod,
+  dayKey,
+  hasEnded,
+  periodOf,
+  rankInOrder,
+  ScoreBoard,
+  type BoundedPeriodType,
+  type Period,
+  type Placement,
+} from '../domain/leaderboard/index.js';
+import { AppError } from '../errors.js';
+import type { CategoryRepository } from '../repositories/category.repository.js';
+import {
+  LeaderboardRepository,
+  type BoardPhotoRow,
+  type EntryRow,
+  type RankColumn,
+  type SnapshotEntryInput,
+  type SnapshotRow,
+} from '../repositories/leaderboard.repository.js';
+import type { SettingsRepository } from '../repositories/settings.repository.js';
+import { imageOf } from './image-view.js';
+
+export interface LeaderboardSettings {
+  timeZone: string;
+  /** How long a live board may answer before it looks for changes (0: on every read). */
+  cacheMs: number;
+}
+
+export interface LeaderboardQuery {
+  categoryId: number;
+  periodType: PeriodType;
+  /** Any day inside the period; null for the running one. */
+  periodDate: string | null;
+  page: number;
+  pageSize: number;
+}
+
+/** A photo's place on one of its category's running boards (the share card prints it). */
+export interface PhotoStanding {
+  rank: number | null;
+  periodStart: string | null;
+  periodEnd: string | null;
+}
+
+type StandingPhoto = Pick<
+  PhotoRow,
+  'id' | 'category_id' | 'current_score' | 'provisional' | 'state' | 'published_at'
+>;
+
+const BOUNDED_TYPES: readonly BoundedPeriodType[] = ['day', 'week', 'month'];
+
+/** Changes read per refresh; a refresh that finds more reloads the category instead. */
+const CHANGES_PER_REFRESH = 5000;
+/** A refresh re-reads this much history, so a write committed a little late is not missed. */
+const REFRESH_OVERLAP_MS = 5000;
+/** Rows looked up per statement when freezing a large board. */
+const LOOKUP_CHUNK = 500;
+
+/** The settings key a refit stamps, telling every process to reload the category's boards. */
+export function refitStampKey(categoryId: number): string {
+  return `leaderboard:refit:${categoryId}`;
+}
+
+/** A category's running boards in this process: all-time plus the current day, week, month. */
+class CategoryBoards {
+  readonly all = new ScoreBoard();
+  readonly periods = new Map<BoundedPeriodType, { period: Period; board: ScoreBoard }>();
+  /** Clock time of the last look for changes. */
+  syncedAt = 0;
+  /** The newest `updated_at` applied. */
+  cursor = 0;
+
+  constructor(readonly refitStamp: string | undefined) {}
+
+  board(type: PeriodType): ScoreBoard | undefined {
+    return type === 'all' ? this.all : this.periods.get(type)?.board;
+  }
+
+  /** Applies a photo's current row to every running board. */
+  apply(row: BoardPhotoRow): void {
+    const onBoard = row.state === 'active' && row.provisional === 0;
+    if (onBoard) this.all.set(row.id, row.current_score);
+    else this.all.delete(row.id);
+    for (const { period, board } of this.periods.values()) {
+      if (onBoard && inPeriod(period, row.published_at)) board.set(row.id, row.current_score);
+      else board.delete(row.id);
+    }
+  }
+
+  forget(photoId: number): void {
+    this.all.delete(photoId);
+    for (const { board } of this.periods.values()) board.delete(photoId);
+  }
+}
+
+function inPeriod(period: Period, at: number): boolean {
+  return (
+    period.startsAt !== null &&
+    period.endsAt !== null &&
+    at >= period.startsAt &&
+    at < period.endsAt
+  );
+}
+
+function iso(epochMs: number): string {
+  return new Date(epochMs).toISOString();
+}
+
+const RANK_COLUMNS: Readonly<Record<PeriodType, RankColumn | null>> = {
+  all: 'rank_all',
+  week: 'rank_week',
+  month: 'rank_month',
+  day: null,
+};
+
+/**
+ * Leaderboards (DESIGN §8). A running board lives in memory per process, loaded once from the
+ * database and brought up to date from the photos changed since (at most `cacheMs` stale), so
+ * any page, the caller's rank and the totals cost no scan. A period that has ended is frozen
+ * into a snapshot table once and read from there ever after.
+ */
+export class LeaderboardService {
+  private readonly boards = new Map<number, Promise<CategoryBoards>>();
+  private readonly refreshing = new Map<number, Promise<CategoryBoards>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly categories: CategoryRepository,
+    private readonly settings: SettingsRepository,
+    private readonly clock: Clock,
+    private readonly options: LeaderboardSettings,
+  ) {}
+
+  async leaderboard(query: LeaderboardQuery, viewerId: number | null): Promise<Leaderboard> {
+    if (!(await this.categories.findActive(query.categoryId))) {
+      throw new AppError(ErrorCode.CATEGORY_NOT_FOUND);
+    }
+    const now = this.clock.now();
+    const today = dayKey(now, this.options.timeZone);
+    if (query.periodDate !== null && query.periodType !== 'all' && query.periodDate > today) {
+      throw new AppError(ErrorCode.VALIDATION_FAILED, {
+        zh: `period_date 不能晚于今天（${today}）`,
+        en: `period_date cannot be later than today (${today})`,
+      });
+    }
+    const period = periodOf(query.periodType, query.periodDate ?? today, this.options.timeZone);
+    return hasEnded(period, now)
+      ? this.frozenBoard(query, period, viewerId)
+      : this.liveBoard(query, period, viewerId, today);
+  }
+
+  /** The photo's rank on the running board of `periodType` (null when it is not on it). */
+  async standingOf(photo: StandingPhoto, periodType: PeriodType): Promise<PhotoStanding> {
+    const period = currentPeriod(periodType, this.clock.now(), this.options.timeZone);
+    const boards = await this.fresh(photo.category_id);
+    const placement = boards.board(periodType)?.placementOf(photo.id) ?? null;
+    return { rank: placement?.rank ?? null, periodStart: period.start, periodEnd: period.end };
+  }
+
+  /**
+   * Freezes the period before the running one of each type in every category, if nobody has
+   * yet. Run at each midnight of the leaderboard's time zone and at start-up.
+   */
+  async freezeEndedPeriods(): Promise<number> {
+    const now = this.clock.now();
+    let frozen = 0;
+    for (const category of await this.categories.listAll()) {
+      for (const type of BOUNDED_TYPES) {
+        const running = currentPeriod(type, now, this.options.timeZone);
+        const ended = periodOf(type, addDays(running.start ?? '', -1), this.options.timeZone);
+        const repository = new LeaderboardRepository(this.db);
+        if (await repository.findSnapshot(category.id, type, ended.start ?? '')) continue;
+        await this.freeze(category.id, ended, type);
+        frozen += 1;
+      }
+    }
+    return frozen;
+  }
+
+  /** When the next period begins (the next midnight in the leaderboard's time zone). */
+  nextBoundary(): number {
+    return currentPeriod('day', this.clock.now(), this.options.timeZone).endsAt ?? 0;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Running boards
+
+  private async liveBoard(
+    query: LeaderboardQuery,
+    period: Period,
+    viewerId: number | null,
+    today: string,
+  ): Promise<Leaderboard> {
+    const boards = await this.fresh(query.categoryId);
+    const board = boards.board(query.periodType);
+    if (!board) throw new Error(`no running ${query.periodType} board`);
+    const repository = new LeaderboardRepository(this.db);
+    const offset = (query.page - 1) * query.pageSize;
+
+    const ownIds = new Set(
+      viewerId === null ? [] : await repository.ownPhotoIds(viewerId, query.categoryId),
+    );
+
+    // Rows whose photo has gone since the board last looked are dropped, then the page is
+    // read again: a page never shows a deleted photo nor comes back short because of one.
+    for (let attempt = 0; ; attempt += 1) {
+      let mine: Placement | null = null;
+      for (const id of ownIds) {
+        const placement = board.placementOf(id);
+        if (placement && (!mine || placement.position < mine.position)) mine = placement;
+      }
+      const placements = board.slice(offset, query.pageSize);
+      const wanted = mine ? [...placements, mine] : placements;
+      const rows = new Map(
+        (await repository.entries(wanted.map((placement) => placement.id))).map((row) => [
+          row.id,
+          row,
+        ]),
+      );
+      const gone = wanted.filter((placement) => rows.get(placement.id)?.state !== 'active');
+      if (gone.length > 0 && attempt < 2) {
+        for (const placement of gone) boards.forget(placement.id);
+        continue;
+      }
+      const previous = await this.previousRanks(
+        repository,
+        wanted.map((placement) => placement.id),
+        period,
+        today,
+      );
+      const entry = (placement: Placement): LeaderboardEntry | null => {
+        const row = rows.get(placement.id);
+        if (!row || row.state !== 'active') return null;
+        return toEntry(row, placement, previous.get(placement.id) ?? null, ownIds);
+      };
+      const mineEntry = mine ? entry(mine) : null;
+      return this.answer(query, period, {
+        items: placements.map(entry).filter((item): item is LeaderboardEntry => item !== null),
+        total: board.size,
+        mine: mineEntry,
+        minePosition: mine && mineEntry ? mine.position : null,
+        frozenAt: null,
+        asOf: boards.syncedAt,
+      });
+    }
+  }
+
+  /**
+   * The rank each photo had on this board at the previous day's last refit; none for a day
+   * board, nor on a period's first day (the board did not exist the day before).
+   */
+  private async previousRanks(
+    repository: LeaderboardRepository,
+    photoIds: number[],
+    period: Period,
+    today: string,
+  ): Promise<Map<number, number>> {
+    const column = RANK_COLUMNS[period.type];
+    const yesterday = addDays(today, -1);
+    if (column === null || (period.start !== null && yesterday < period.start)) return new Map();
+    return repository.recordedRanks(photoIds, yesterday, column);
+  }
+
+  /** The category's running boards, brought up to date when older than the cache time. */
+  private async fresh(categoryId: number): Promise<CategoryBoards> {
+    const loaded = this.boards.get(categoryId);
+    if (!loaded) return this.reload(categoryId);
+    const boards = await loaded;
+    if (this.clock.now() - boards.syncedAt < this.options.cacheMs) return boards;
+    let refresh = this.refreshing.get(categoryId);
+    if (!refresh) {
+      refresh = this.refresh(categoryId, boards).finally(() => this.refreshing.delete(categoryId));
+      this.refreshing.set(categoryId, refresh);
+    }
+    return refresh;
+  }
+
+  private reload(categoryId: number): Promise<CategoryBoards> {
+    const loading = this.load(categoryId);
+    this.boards.set(categoryId, loading);
+    loading.catch(() => {
+      if (this.boards.get(categoryId) === loading) this.boards.delete(categoryId);
+    });
+    return loading;
+  }
+
+  private async load(categoryId: number): Promise<CategoryBoards> {
+    const now = this.clock.now();
+    const stamp = await this.settings.get(refitStampKey(categoryId));
+    const rows = await new LeaderboardRepository(this.db).boardPhotos(categoryId);
+    const boards = new CategoryBoards(stamp);
+    boards.all.load(rows.map((row) => ({ id: row.id, score: row.current_score })));
+    for (const type of BOUNDED_TYPES) {
+      const period = currentPeriod(type, now, this.options.timeZone);
+      const board = new ScoreBoard();
+      board.load(
+        rows
+          .filter((row) => inPeriod(period, row.published_at))
+          .map((row) => ({ id: row.id, score: row.current_score })),
+      );
+      boards.periods.set(type, { period, board });
+    }
+    boards.cursor = rows.reduce((max, row) => Math.max(max, row.updated_at), 0);
+    boards.syncedAt = now;
+    return boards;
+  }
+
+  private async refresh(categoryId: number, boards: CategoryBoards): Promise<CategoryBoards> {
+    const now = this.clock.now();
+    const stamp = await this.settings.get(refitStampKey(categoryId));
+    if (stamp !== boards.refitStamp) return this.reload(categoryId);
+    const repository = new LeaderboardRepository(this.db);
+    const changes = await repository.changedSince(
+      categoryId,
+      boards.cursor - REFRESH_OVERLAP_MS,
+      CHANGES_PER_REFRESH + 1,
+    );
+    if (changes.length > CHANGES_PER_REFRESH) return this.reload(categoryId);
+    for (const row of changes) {
+      boards.apply(row);
+      boards.cursor = Math.max(boards.cursor, row.updated_at);
+    }
+    // A new day, week or month starts an empty board of its own.
+    for (const type of BOUNDED_TYPES) {
+      const period = currentPeriod(type, now, this.options.timeZone);
+      if (boards.periods.get(type)?.period.key === period.key) continue;
+      const board = new ScoreBoard();
+      const members = await repository.periodPhotos(
+        categoryId,
+        period.startsAt ?? 0,
+        period.endsAt ?? 0,
+      );
+      board.load(members.map((row) => ({ id: row.id, score: row.current_score })));
+      boards.periods.set(type, { period, board });
+    }
+    boards.syncedAt = now;
+    return boards;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Frozen boards
+
+  private async frozenBoard(
+    query: LeaderboardQuery,
+    period: Period,
+    viewerId: number | null,
+  ): Promise<Leaderboard> {
+    const type = query.periodType as BoundedPeriodType;
+    const repository = new LeaderboardRepository(this.db);
+    const snapshot =
+      (await repository.findSnapshot(query.categoryId, type, period.start ?? '')) ??
+      (await this.freeze(query.categoryId, period, type));
+    const offset = (query.page - 1) * query.pageSize;
+    const rows = await repository.snapshotPage(snapshot.id, offset + 1, offset + query.pageSize);
+    const ownIds = new Set(
+      viewerId === null ? [] : await repository.ownPhotoIds(viewerId, query.categoryId),
+    );
+    const [mine] = await repository.snapshotEntriesOf(snapshot.id, [...ownIds]);
+    const entry = (row: (typeof rows)[number]): LeaderboardEntry =>
+      toEntry(
+        { ...row, id: row.photo_id },
+        { id: row.photo_id, score: row.score, rank: row.rank, position: row.position - 1 },
+        row.rank_change === null ? null : row.rank + row.rank_change,
+        ownIds,
+      );
+    return this.answer(query, period, {
+      items: rows.map(entry),
+      total: snapshot.entries,
+      mine: mine ? entry(mine) : null,
+      minePosition: mine ? mine.position - 1 : null,
+      frozenAt: snapshot.frozen_at,
+      asOf: snapshot.frozen_at,
+    });
+  }
+
+  /** Writes the snapshot of an ended period from the photos as they stand now. */
+  private async freeze(
+    categoryId: number,
+    period: Period,
+    type: BoundedPeriodType,
+  ): Promise<SnapshotRow> {
+    const repository = new LeaderboardRepository(this.db);
+    const members = await repository.periodPhotos(
+      categoryId,
+      period.startsAt ?? 0,
+      period.endsAt ?? 0,
+    );
+    const ranked = rankInOrder(
+      members.map((row) => ({
+        id: row.id,
+        score: row.current_score,
+        comparisons: row.comparisons,
+      })),
+    );
+    // Places gained since the day before the period's last day (none for a one-day board).
+    const column = RANK_COLUMNS[type];
+    const previous = new Map<number, number>();
+    const dayBefore = addDays(period.end ?? '', -1);
+    if (column !== null && period.start !== null && dayBefore >= period.start) {
+      for (let from = 0; from < ranked.length; from += LOOKUP_CHUNK) {
+        const chunk = ranked.slice(from, from + LOOKUP_CHUNK).map((item) => item.id);
+        for (const [id, rank] of await repository.recordedRanks(chunk, dayBefore, column)) {
+          previous.set(id, rank);
+        }
+      }
+    }
+    const entries: SnapshotEntryInput[] = ranked.map((item, index) => {
+      const before = previous.get(item.id);
+      return {
+        position: index + 1,
+        photo_id: item.id,
+        rank: item.rank,
+        score: item.score,
+        comparisons: item.comparisons,
+        rank_change: before === undefined ? null : before - item.rank,
+      };
+    });
+    return repository.createSnapshot(
+      {
+        category_id: categoryId,
+        period_type: type,
+        period_start: period.start ?? '',
+        entries: entries.length,
+        frozen_at: this.clock.now(),
+      },
+      entries,
+    );
+  }
+
+  // -------------------------------------------------------------------------------------------
+
+  private answer(
+    query: LeaderboardQuery,
+    period: Period,
+    board: {
+      items: LeaderboardEntry[];
+      total: number;
+      mine: LeaderboardEntry | null;
+      minePosition: number | null;
+      frozenAt: number | null;
+      asOf: number;
+    },
+  ): Leaderboard {
+    return {
+      category_id: query.categoryId,
+      period_type: query.periodType,
+      period_start: period.start,
+      period_end: period.end,
+      starts_at: period.startsAt === null ? null : iso(period.startsAt),
+      ends_at: period.endsAt === null ? null : iso(period.endsAt),
+      frozen: board.frozenAt !== null,
+      frozen_at: board.frozenAt === null ? null : iso(board.frozenAt),
+      time_zone: this.options.timeZone,
+      items: board.items,
+      current_page: query.page,
+      page_size: query.pageSize,
+      total_items: board.total,
+      total_pages: Math.ceil(board.total / query.pageSize),
+      my_entry: board.mine,
+      my_page:
+        board.minePosition === null ? null : Math.floor(board.minePosition / query.pageSize) + 1,
+      as_of: iso(board.asOf),
+    };
+  }
+}
+
+function toEntry(
+  row: Omit<EntryRow, 'comparisons'> & { comparisons: number },
+  placement: Placement,
+  previousRank: number | null,
+  ownIds: ReadonlySet<number>,
+): LeaderboardEntry {
+  return {
+    rank: placement.rank,
+    id: placement.id,
+    image: imageOf(row),
+    current_score: placement.score,
+    comparisons: row.comparisons,
+    owner_name: row.owner_name,
+    rank_change: previousRank === null ? null : previousRank - placement.rank,
+    is_mine: ownIds.has(placement.id),
+  };
+}
