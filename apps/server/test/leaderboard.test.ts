@@ -1,7 +1,7 @@
 import { ErrorCode } from '@yanzhi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.js';
-import { categoryIds } from './support/arena.js';
+import { categoryIds, parseVote, servePair, vote } from './support/arena.js';
 import { dialects } from './support/database.js';
 import { board, placePhoto, ranks, shanghai, signIn } from './support/leaderboard.js';
 
@@ -391,5 +391,63 @@ describe.each(dialects)('get_leaderboard on %s', (dialect) => {
       'month:2026-10-01',
       'week:2026-11-09',
     ]);
+  });
+});
+
+describe.each(dialects)('leaderboards after real votes and refits on %s', (dialect) => {
+  let app: TestApp;
+  let category = 0;
+
+  beforeAll(async () => {
+    app = await createTestApp(dialect, { TZ_LEADERBOARD: 'Asia/Shanghai' });
+    await app.services.demo.seedIfWanted(undefined, 6);
+    await app.services.refit.refitAll();
+    [category = 0] = await categoryIds(app);
+  });
+  afterAll(() => app.close());
+
+  async function databaseOrder() {
+    const rows = await app.db
+      .selectFrom('photos')
+      .select(['id', 'current_score'])
+      .where('category_id', '=', category)
+      .where('state', '=', 'active')
+      .where('provisional', '=', 0)
+      .orderBy('current_score', 'desc')
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => `${row.id}:${row.current_score}`);
+  }
+
+  it('records every established photo’s rank at the refit, matching the board', async () => {
+    const all = await board(app, { category_id: category, period_type: 'all' });
+    expect(all.items.length).toBeGreaterThan(0);
+    const recorded = await app.db
+      .selectFrom('photo_score_days')
+      .select(['photo_id', 'rank_all', 'score'])
+      .where('day', '=', '2026-11-21')
+      .where(
+        'photo_id',
+        'in',
+        all.items.map((item) => item.id),
+      )
+      .execute();
+    const rankOf = new Map(recorded.map((row) => [row.photo_id, row.rank_all]));
+    for (const item of all.items) expect(rankOf.get(item.id), String(item.id)).toBe(item.rank);
+    expect(all.items.map((item) => `${item.id}:${item.current_score}`)).toEqual(
+      await databaseOrder(),
+    );
+  });
+
+  it('follows the scores that votes write, within the cache time', async () => {
+    for (let round = 0; round < 12; round += 1) {
+      const pair = await servePair(app, category, `web-voter-${dialect}`);
+      parseVote(await vote(app, pair, `web-voter-${dialect}`, { pick: round % 2 === 0 ? 0 : 1 }));
+    }
+    app.clock.advance(3000);
+    const all = await board(app, { category_id: category, period_type: 'all' });
+    expect(all.items.map((item) => `${item.id}:${item.current_score}`)).toEqual(
+      await databaseOrder(),
+    );
   });
 });
