@@ -41,6 +41,11 @@ describe('demo data', () => {
       url: `/media/${photos[0]?.display_key ?? ''}`,
     });
     expect(display.statusCode).toBe(200);
+    // A new installation has photos on every board: some published today, some weeks ago.
+    const now = app.clock.now();
+    const ages = photos.map((photo) => now - photo.published_at);
+    expect(ages.some((age) => age < 3_600_000)).toBe(true);
+    expect(ages.some((age) => age > 7 * 86_400_000)).toBe(true);
     const owners = await app.db.selectFrom('users').select(['nickname', 'is_demo']).execute();
     expect(owners.every((owner) => owner.is_demo === 1 && owner.nickname.startsWith('演示'))).toBe(
       true,

@@ -95,7 +95,7 @@ export class DemoService {
         const owner = owners[(index + categoryIndex) % owners.length];
         if (!owner) throw new Error('no demo owner');
         const seed = category.id * 1000 + index;
-        const id = await this.createDemoPhoto(owner.id, category.id, style, seed);
+        const id = await this.createDemoPhoto(owner.id, category.id, style, seed, index);
         made.push({ id, appeal: demoAppeal(style, seed) });
       }
       await this.simulateVotes(category.id, made);
@@ -172,10 +172,12 @@ export class DemoService {
     categoryId: number,
     style: DemoCategorySlug,
     seed: number,
+    index: number,
   ): Promise<number> {
     const svg = renderDemoPortraitSvg(style, seed);
     const stored = await this.media.storePhotoVariants(Buffer.from(svg));
     const now = this.clock.now();
+    const publishedAt = now - demoAgeMs(index);
     try {
       const photo = await this.photos.insert({
         user_id: ownerId,
@@ -188,8 +190,8 @@ export class DemoService {
         thumb_key: stored.thumb_key,
         phash: null,
         is_demo: 1,
-        created_at: now,
-        published_at: now,
+        created_at: publishedAt,
+        published_at: publishedAt,
         updated_at: now,
       });
       return photo.id;
@@ -240,4 +242,15 @@ export class DemoService {
     await this.settings.set(DEMO_STATE_KEY, 'removed', this.clock.now());
     return { photos, users };
   }
+}
+
+/**
+ * How long ago the demo photo at `index` of its category was published: a quarter within the
+ * last half hour, the rest over the previous six weeks, so the day, week, month and past-period
+ * boards all have photos on a new installation.
+ */
+export function demoAgeMs(index: number): number {
+  if (index % 4 === 0) return ((index / 4) % 30) * 60_000;
+  const days = 1 + ((index * 11) % 40);
+  return days * 86_400_000 + (index % 12) * 3_600_000;
 }
