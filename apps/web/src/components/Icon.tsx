@@ -91,6 +91,32 @@ const PATHS = {
   close: <path d="M6 6l12 12M18 6 6 18" />,
   info: <path d="M12 11v6M12 7h.01" />,
   exclamation: <path d="M12 5v9M12 18h.01" />,
+  crown: (
+    <>
+      <path d="M3 8l4.5 4L12 5l4.5 7L21 8l-2 11H5z" />
+      <path d="M5 19h14" />
+    </>
+  ),
+  share: (
+    <>
+      <path d="M12 15V3M7.5 7.5 12 3l4.5 4.5" />
+      <path d="M5 12v7a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-7" />
+    </>
+  ),
+  download: (
+    <>
+      <path d="M12 3v12M7.5 10.5 12 15l4.5-4.5" />
+      <path d="M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2" />
+    </>
+  ),
+  link: (
+    <>
+      <path d="M10 14a4.5 4.5 0 0 0 6.4 0l3.2-3.2a4.5 4.5 0 0 0-6.4-6.4L12 5.6" />
+      <path d="M14 10a4.5 4.5 0 0 0-6.4 0l-3.2 3.2a4.5 4.5 0 0 0 6.4 6.4l1.2-1.2" />
+    </>
+  ),
+  chevronLeft: <path d="m15 5-7 7 7 7" />,
+  chevronRight: <path d="m9 5 7 7-7 7" />,
   sparkle: (
     <path d="M12 3v4M12 17v4M3 12h4M17 12h4M6 6l2.5 2.5M15.5 15.5 18 18M6 18l2.5-2.5M15.5 8.5 18 6" />
   ),

@@ -1,25 +1,73 @@
 import { PERIOD_TYPES } from '@yanzhi/contract';
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../lib/i18n';
-import { CATEGORIES, NOT_AVAILABLE, mockApi, ok } from '../../testing/mock-api';
+import { getToken } from '../../lib/identity';
+import { boardEntry, boardPage, boardServer } from '../../testing/leaderboard-fixtures';
+import { CATEGORIES, fail, mockApi, ok, type RecordedCall } from '../../testing/mock-api';
 import { renderApp } from '../../testing/render-app';
 import { LEADERBOARD_PERIODS } from './api/get-leaderboard';
 
-describe('leaderboard page', () => {
+/** An IntersectionObserver the test decides for: `intersectAll` says every target is in view. */
+class FakeIntersectionObserver {
+  static instances: FakeIntersectionObserver[] = [];
+  readonly targets = new Set<Element>();
+  constructor(private readonly callback: IntersectionObserverCallback) {
+    FakeIntersectionObserver.instances.push(this);
+  }
+  observe(target: Element) {
+    this.targets.add(target);
+  }
+  unobserve(target: Element) {
+    this.targets.delete(target);
+  }
+  disconnect() {
+    this.targets.clear();
+  }
+  takeRecords() {
+    return [];
+  }
+}
+
+function intersectAll() {
+  act(() => {
+    for (const observer of FakeIntersectionObserver.instances) {
+      const entries = [...observer.targets].map(
+        (target) => ({ isIntersecting: true, target }) as IntersectionObserverEntry,
+      );
+      if (entries.length > 0) {
+        observer['callback'](entries, observer as unknown as IntersectionObserver);
+      }
+    }
+  });
+}
+
+const boardCalls = (api: ReturnType<typeof mockApi>) =>
+  api.callsTo('get_leaderboard').map((call) => call.body as Record<string, unknown>);
+
+const rows = () => screen.queryAllByTestId('leaderboard-row');
+
+beforeEach(() => {
+  // Mid-morning of 2026-07-08 in Shanghai, the boards' time zone.
+  vi.useFakeTimers({ now: new Date('2026-07-08T02:00:00.000Z'), toFake: ['Date'] });
+  FakeIntersectionObserver.instances = [];
+  vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+});
+
+describe('leaderboard: choosing a board', () => {
   it("offers the contract's periods", () => {
     expect(LEADERBOARD_PERIODS).toEqual(PERIOD_TYPES);
   });
 
-  it('asks for the daily board of the first category and shows the answer', async () => {
-    const fetchMock = mockApi({
+  it("asks for today's board of the first category, page 1 of 20", async () => {
+    const api = mockApi({
       get_categories: ok(CATEGORIES),
-      get_leaderboard: NOT_AVAILABLE,
+      get_leaderboard: boardServer({ totalItems: 5 }),
     });
     renderApp('/leaderboard');
     expect(await screen.findByRole('heading', { level: 1, name: '排行榜' })).toBeTruthy();
-    expect(await screen.findByText('该功能尚未开放')).toBeTruthy();
-    expect(fetchMock.callsTo('get_leaderboard')[0]?.body).toEqual({
+    expect(await screen.findAllByTestId('podium-place')).toHaveLength(3);
+    expect(boardCalls(api)[0]).toEqual({
       category_id: 1,
       period_type: 'day',
       period_date: null,
@@ -28,39 +76,440 @@ describe('leaderboard page', () => {
     });
   });
 
-  it('switches period and category', async () => {
-    const fetchMock = mockApi({
+  it('sends the period of the chosen tab, with the arrow keys too, and keeps it in the address', async () => {
+    const api = mockApi({
       get_categories: ok(CATEGORIES),
-      get_leaderboard: NOT_AVAILABLE,
+      get_leaderboard: boardServer({ totalItems: 5 }),
     });
-    const { user } = renderApp('/leaderboard');
-    const periods = await screen.findByRole('group', { name: '榜单周期' });
+    const { user, router } = renderApp('/leaderboard');
+    const tabs = await screen.findByRole('tablist', { name: '榜单周期' });
     expect(
-      within(periods)
-        .getAllByRole('button')
-        .map((button) => button.textContent),
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
     ).toEqual(['日榜', '周榜', '月榜', '总榜']);
+    await screen.findAllByTestId('podium-place');
 
-    await user.click(within(periods).getByRole('button', { name: '总榜' }));
+    await user.click(within(tabs).getByRole('tab', { name: '总榜' }));
+    await waitFor(() => {
+      expect(boardCalls(api).at(-1)).toMatchObject({ period_type: 'all', period_date: null });
+    });
+    expect(router.state.location.search).toBe('?category=1&period=all');
+    expect(router.state.historyAction).toBe('REPLACE');
+    // The panel is labelled by the selected tab; no past-period picker on the all-time board.
+    expect(screen.getByRole('tabpanel', { name: '总榜' })).toBeTruthy();
+    expect(screen.queryByRole('group', { name: '往期榜单' })).toBeNull();
+
+    const all = within(tabs).getByRole('tab', { name: '总榜' });
+    all.focus();
+    await user.keyboard('{ArrowLeft}');
+    const month = within(tabs).getByRole('tab', { name: '月榜' });
+    expect(month.getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(month);
+    await waitFor(() => {
+      expect(boardCalls(api).at(-1)).toMatchObject({ period_type: 'month' });
+    });
+    await user.keyboard('{Home}');
+    expect(within(tabs).getByRole('tab', { name: '日榜' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    expect(router.state.location.search).toBe('?category=1&period=day');
+
     await user.click(await screen.findByRole('button', { name: '男生' }));
     await waitFor(() => {
-      expect(fetchMock.callsTo('get_leaderboard').at(-1)?.body).toMatchObject({
-        category_id: 2,
-        period_type: 'all',
+      expect(boardCalls(api).at(-1)).toMatchObject({ category_id: 2, period_type: 'day' });
+    });
+    expect(router.state.location.search).toBe('?category=2&period=day');
+  });
+
+  it('opens the board of a shared link: category, period and date', async () => {
+    const api = mockApi({
+      get_categories: ok(CATEGORIES),
+      get_leaderboard: boardServer({
+        totalItems: 4,
+        periodStart: '2026-03-02',
+        periodEnd: '2026-03-08',
+        frozen: true,
+      }),
+    });
+    renderApp('/leaderboard?category=2&period=week&date=2026-03-04');
+    await screen.findAllByTestId('podium-place');
+    expect(boardCalls(api)[0]).toEqual({
+      category_id: 2,
+      period_type: 'week',
+      period_date: '2026-03-04',
+      page: 1,
+      page_size: 20,
+    });
+    expect(screen.getByRole('button', { name: '男生' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('tab', { name: '周榜' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByTestId('period-label').textContent).toContain('3月2日 – 3月8日');
+  });
+
+  it("keeps the board's parameters while the shell takes the host's token from the address", async () => {
+    const api = mockApi({
+      get_categories: ok(CATEGORIES),
+      get_leaderboard: boardServer({ totalItems: 3 }),
+    });
+    const { router } = renderApp('/leaderboard?category=3&period=month&access-token=host-tok');
+    await screen.findAllByTestId('podium-place');
+    expect(getToken()).toBe('host-tok');
+    await waitFor(() => {
+      expect(router.state.location.search).toBe('?category=3&period=month');
+    });
+    expect(boardCalls(api)[0]).toMatchObject({ category_id: 3, period_type: 'month' });
+  });
+
+  it('falls back to the first category and the daily board for unknown parameters', async () => {
+    const api = mockApi({
+      get_categories: ok(CATEGORIES),
+      get_leaderboard: boardServer({ totalItems: 3 }),
+    });
+    renderApp('/leaderboard?category=99&period=yearly&date=2026-02-30');
+    await screen.findAllByTestId('podium-place');
+    expect(boardCalls(api)[0]).toMatchObject({
+      category_id: 1,
+      period_type: 'day',
+      period_date: null,
+    });
+  });
+});
+
+describe('leaderboard: past periods', () => {
+  it('steps to the previous period, marks it final, and comes back', async () => {
+    const api = mockApi({
+      get_categories: ok(CATEGORIES),
+      get_leaderboard: boardServer((request) =>
+        request.period_date === null
+          ? { totalItems: 3, periodStart: '2026-07-06', periodEnd: '2026-07-12' }
+          : {
+              totalItems: 3,
+              periodStart: '2026-06-29',
+              periodEnd: '2026-07-05',
+              frozen: true,
+            },
+      ),
+    });
+    const { user, router } = renderApp('/leaderboard?period=week');
+    const picker = await screen.findByRole('group', { name: '往期榜单' });
+    await waitFor(() => {
+      expect(screen.getByTestId('period-label').textContent).toContain('7月6日 – 7月12日');
+    });
+    expect(screen.getByTestId('period-label').textContent).toContain('进行中');
+    const next = within(picker).getByRole('button', { name: '下一期' });
+    expect(next.getAttribute('aria-disabled')).toBe('true');
+
+    await user.click(within(picker).getByRole('button', { name: '上一期' }));
+    await waitFor(() => {
+      expect(boardCalls(api).at(-1)).toMatchObject({
+        period_type: 'week',
+        period_date: '2026-07-05',
+        page: 1,
       });
     });
-    expect(within(periods).getByRole('button', { name: '总榜' }).getAttribute('aria-pressed')).toBe(
-      'true',
+    expect(await screen.findByTestId('frozen-badge')).toBeTruthy();
+    expect(screen.getByTestId('frozen-badge').textContent).toBe('已冻结');
+    expect(router.state.location.search).toBe('?category=1&period=week&date=2026-07-05');
+    expect(next.getAttribute('aria-disabled')).toBe('false');
+
+    await user.click(within(picker).getByRole('button', { name: '回到本期' }));
+    await waitFor(() => {
+      expect(screen.queryByTestId('frozen-badge')).toBeNull();
+    });
+    // The current week again (still in the cache: no second request).
+    expect(screen.getByTestId('period-label').textContent).toContain('7月6日 – 7月12日');
+    expect(router.state.location.search).toBe('?category=1&period=week');
+  });
+
+  it('sends the day picked in the date input', async () => {
+    const api = mockApi({
+      get_categories: ok(CATEGORIES),
+      get_leaderboard: boardServer({ totalItems: 3 }),
+    });
+    renderApp('/leaderboard');
+    const input = await screen.findByLabelText('选择日期');
+    expect(input.getAttribute('max')).toBe('2026-07-08');
+    fireEvent.change(input, { target: { value: '2026-05-20' } });
+    await waitFor(() => {
+      expect(boardCalls(api).at(-1)).toMatchObject({
+        period_type: 'day',
+        period_date: '2026-05-20',
+      });
+    });
+  });
+
+  it('shows the English "Final" label', async () => {
+    setLanguage('en');
+    mockApi({
+      get_categories: ok(CATEGORIES),
+      get_leaderboard: boardServer({ totalItems: 3, frozen: true, periodStart: '2026-07-01' }),
+    });
+    renderApp('/leaderboard?date=2026-07-01');
+    expect((await screen.findByTestId('frozen-badge')).textContent).toBe('Final');
+    expect(screen.getByTestId('period-label').textContent).toContain('Jul 1, 2026');
+  });
+});
+
+describe('leaderboard: the board', () => {
+  it('puts the top three on a podium (2 · 1 · 3) with a crown on 1, then the rows', async () => {
+    mockApi({
+      get_categories: ok(CATEGORIES),
+      get_leaderboard: boardServer({ totalItems: 6 }),
+    });
+    renderApp('/leaderboard');
+    const places = await screen.findAllByTestId('podium-place');
+    // Read in rank order; laid out second, first, third by their place classes.
+    expect(places.map((place) => [place.dataset.place, place.dataset.rank])).toEqual([
+      ['1', '1'],
+      ['2', '2'],
+      ['3', '3'],
+    ]);
+    expect(places.map((place) => place.className.match(/podium__place--\d/)?.[0])).toEqual([
+      'podium__place--1',
+      'podium__place--2',
+      'podium__place--3',
+    ]);
+    const [first] = places as [HTMLElement];
+    expect(within(first).getByTestId('crown')).toBeTruthy();
+    expect(screen.getAllByTestId('crown')).toHaveLength(1);
+    expect(within(first).getByTestId('entry-score').textContent).toBe('颜值分 9.4');
+    expect(rows().map((row) => row.dataset.rank)).toEqual(['4', '5', '6']);
+    expect(screen.getByRole('list', { name: '前三名' })).toBeTruthy();
+    expect(screen.getByRole('list', { name: '排名' })).toBeTruthy();
+  });
+
+  it('paints the thumbnail placeholder first and gives the image its size', async () => {
+    mockApi({
+      get_categories: ok(CATEGORIES),
+      get_leaderboard: boardServer({ totalItems: 4 }),
+    });
+    renderApp('/leaderboard');
+    await screen.findAllByTestId('podium-place');
+    const [row] = rows() as [HTMLElement];
+    const img = within(row).getByRole('img', { name: '选手4 的照片' });
+    expect(img.getAttribute('src')).toBe('/media/photos/1004-thumb.webp');
+    expect(img.getAttribute('width')).toBe('48');
+    expect(img.getAttribute('height')).toBe('64');
+    const placeholder = row.querySelector<HTMLElement>('.board-thumb__placeholder');
+    expect(placeholder?.style.backgroundImage).toContain('data:image/webp');
+    expect(row.textContent).toContain('44 场对决');
+    expect(within(row).getByTestId('entry-score').textContent).toBe('颜值分 9.1');
+  });
+
+  it('shows shared ranks for ties', async () => {
+    mockApi({
+      get_categories: ok(CATEGORIES),
+      get_leaderboard: ok(
+        boardPage({
+          items: [
+            boardEntry(1),
+            boardEntry(2, { id: 2001, current_score: 900 }),
+            boardEntry(2, { id: 2002, current_score: 900 }),
+            boardEntry(4),
+            boardEntry(4, { id: 2004, current_score: 910 }),
+            boardEntry(6),
+          ],
+        }),
+      ),
+    });
+    renderApp('/leaderboard');
+    const places = await screen.findAllByTestId('podium-place');
+    expect(places.map((place) => place.dataset.rank)).toEqual(['1', '2', '2']);
+    expect(rows().map((row) => row.dataset.rank)).toEqual(['4', '4', '6']);
+    expect(within(rows()[1] as HTMLElement).getByText('第 4 名')).toBeTruthy();
+  });
+
+  it('shows rank changes: ▲ gained, ▼ lost, 新 for new, – for none', async () => {
+    mockApi({
+      get_categories: ok(CATEGORIES),
+      get_leaderboard: ok(
+        boardPage({
+          items: [
+            boardEntry(1),
+            boardEntry(2),
+            boardEntry(3),
+            boardEntry(4, { rank_change: 3 }),
+            boardEntry(5, { rank_change: -2 }),
+            boardEntry(6, { rank_change: null }),
+            boardEntry(7, { rank_change: 0 }),
+          ],
+        }),
+      ),
+    });
+    renderApp('/leaderboard');
+    await screen.findAllByTestId('podium-place');
+    const changes = rows().map((row) => within(row).getByTestId('rank-change'));
+    expect(changes.map((change) => change.dataset.change)).toEqual(['up', 'down', 'new', 'same']);
+    expect(changes.map((change) => change.textContent)).toEqual([
+      '▲3上升 3 名',
+      '▼2下降 2 名',
+      '新新上榜',
+      '–排名不变',
+    ]);
+  });
+
+  it('highlights my own rows', async () => {
+    mockApi({
+      get_categories: ok(CATEGORIES),
+      get_leaderboard: ok(
+        boardPage({
+          items: [boardEntry(1), boardEntry(2), boardEntry(3), boardEntry(4, { is_mine: true })],
+        }),
+      ),
+    });
+    renderApp('/leaderboard');
+    await screen.findAllByTestId('podium-place');
+    const [mine] = rows() as [HTMLElement];
+    expect(mine.className).toContain('board-row--mine');
+    expect(within(mine).getByText('我')).toBeTruthy();
+  });
+
+  it('reads page 2 when the end of the list comes into view, with skeleton rows meanwhile', async () => {
+    let releasePage2: () => void = () => undefined;
+    const api = mockApi({
+      get_categories: ok(CATEGORIES),
+      get_leaderboard: async (call: RecordedCall) => {
+        const { page } = call.body as { page: number };
+        if (page === 2) {
+          await new Promise<void>((resolve) => {
+            releasePage2 = resolve;
+          });
+        }
+        return ok(boardPage({ page, totalItems: 45 }));
+      },
+    });
+    renderApp('/leaderboard');
+    await screen.findAllByTestId('podium-place');
+    expect(rows()).toHaveLength(17);
+    expect(boardCalls(api)).toHaveLength(1);
+
+    intersectAll();
+    await waitFor(() => {
+      expect(boardCalls(api).at(-1)).toMatchObject({ page: 2 });
+    });
+    expect(screen.getAllByTestId('skeleton-row').length).toBeGreaterThan(0);
+    expect(screen.getByTestId('leaderboard-announcer').textContent).toBe('正在加载更多排名…');
+    releasePage2();
+    await waitFor(() => {
+      expect(rows()).toHaveLength(37);
+    });
+    expect(screen.getByTestId('leaderboard-announcer').textContent).toBe('已显示 40 / 45 名');
+
+    intersectAll();
+    await waitFor(() => {
+      expect(rows()).toHaveLength(42);
+    });
+    expect(screen.getByText('已经到底了')).toBeTruthy();
+    expect(boardCalls(api).map((body) => body.page)).toEqual([1, 2, 3]);
+  });
+
+  it('invites to vote or upload when the board is empty', async () => {
+    mockApi({
+      get_categories: ok(CATEGORIES),
+      get_leaderboard: boardServer({ totalItems: 0 }),
+    });
+    renderApp('/leaderboard');
+    expect(await screen.findByText('还没有上榜的照片')).toBeTruthy();
+    const empty = screen.getByTestId('empty-state');
+    expect(within(empty).getByRole('link', { name: '去投票' }).getAttribute('href')).toBe('/');
+    expect(within(empty).getByRole('link', { name: '上传照片' }).getAttribute('href')).toBe(
+      '/upload',
     );
   });
 
-  it('shows a loaded state when the server answers', async () => {
-    setLanguage('en');
-    mockApi({ get_categories: ok(CATEGORIES), get_leaderboard: ok({ entries: [] }) });
+  it("shows the server's message and a retry that works", async () => {
+    let failing = true;
+    mockApi({
+      get_categories: ok(CATEGORIES),
+      get_leaderboard: (call: RecordedCall) =>
+        failing ? fail(50000, '服务器开小差了') : boardServer({ totalItems: 3 })(call),
+    });
+    const { user } = renderApp('/leaderboard');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('服务器开小差了');
+    failing = false;
+    await user.click(within(alert).getByRole('button', { name: '重试' }));
+    expect(await screen.findAllByTestId('podium-place')).toHaveLength(3);
+  });
+});
+
+describe('leaderboard: my rank', () => {
+  it('shows my rank and jumps to my row, reading the pages up to mine', async () => {
+    const mine = boardEntry(37, { is_mine: true, current_score: 722 });
+    const api = mockApi({
+      get_categories: ok(CATEGORIES),
+      get_leaderboard: (call: RecordedCall) => {
+        const { page } = call.body as { page: number };
+        const page2 = boardPage({ page: 2, totalItems: 100 });
+        const items = page === 2 ? page2.items.map((e) => (e.rank === 37 ? mine : e)) : undefined;
+        return ok(boardPage({ page, totalItems: 100, items, myEntry: mine, myPage: 2 }));
+      },
+    });
+    const { user } = renderApp('/leaderboard');
+    const bar = await screen.findByTestId('my-rank-bar');
+    expect(bar.textContent).toContain('我的排名 #37 · 7.2');
+    expect(rows()).toHaveLength(17);
+
+    await user.click(within(bar).getByRole('button', { name: /我的排名 #37/ }));
+    const row = await waitFor(() => {
+      const found = rows().find((element) => element.dataset.rank === '37');
+      expect(found?.className).toContain('is-flashing');
+      return found as HTMLElement;
+    });
+    expect(row.dataset.mine).toBe('true');
+    expect(document.activeElement).toBe(row);
+    expect(screen.getByTestId('leaderboard-announcer').textContent).toBe(
+      '已跳到你的排名：第 37 名',
+    );
+    expect(boardCalls(api).map((body) => body.page)).toEqual([1, 2]);
+  });
+
+  it('jumps straight to my page when it is far, and goes back to the top', async () => {
+    const mine = boardEntry(987, { is_mine: true, current_score: 512 });
+    const api = mockApi({
+      get_categories: ok(CATEGORIES),
+      get_leaderboard: (call: RecordedCall) => {
+        const { page } = call.body as { page: number };
+        const base = boardPage({ page, totalItems: 1200 });
+        const items = base.items.map((e) => (e.rank === 987 ? mine : e));
+        return ok(boardPage({ page, totalItems: 1200, items, myEntry: mine, myPage: 50 }));
+      },
+    });
+    const { user } = renderApp('/leaderboard');
+    const bar = await screen.findByTestId('my-rank-bar');
+    await user.click(within(bar).getByRole('button', { name: /我的排名 #987/ }));
+    await waitFor(() => {
+      expect(rows().find((row) => row.dataset.rank === '987')?.className).toContain('is-flashing');
+    });
+    expect(boardCalls(api).map((body) => body.page)).toEqual([1, 50]);
+    expect(screen.queryByTestId('podium')).toBeNull();
+    const jump = screen.getByTestId('board-jump');
+    expect(jump.textContent).toContain('从第 981 名开始显示');
+
+    await user.click(within(jump).getByRole('button', { name: '加载前面的排名' }));
+    await waitFor(() => {
+      expect(boardCalls(api).at(-1)).toMatchObject({ page: 49 });
+    });
+    await waitFor(() => {
+      expect(rows()[0]?.dataset.rank).toBe('961');
+    });
+
+    await user.click(within(jump).getByRole('button', { name: '回到榜首' }));
+    expect(await screen.findByTestId('podium')).toBeTruthy();
+    expect(screen.queryByTestId('board-jump')).toBeNull();
+  });
+
+  it('invites a visitor without a photo on the board to upload, without a share button', async () => {
+    mockApi({
+      get_categories: ok(CATEGORIES),
+      get_leaderboard: boardServer({ totalItems: 3 }),
+    });
     renderApp('/leaderboard');
-    expect(await screen.findByRole('button', { name: 'Women' })).toBeTruthy();
-    expect(
-      await screen.findByText('The leaderboard has loaded; the full ranking arrives soon'),
-    ).toBeTruthy();
+    const bar = await screen.findByTestId('my-rank-bar');
+    expect(bar.textContent).toContain('上传照片，一起比颜值');
+    expect(within(bar).getByRole('link', { name: '上传照片' }).getAttribute('href')).toBe(
+      '/upload',
+    );
+    expect(within(bar).queryByRole('button', { name: '分享我的排名' })).toBeNull();
   });
 });

@@ -1,72 +1,140 @@
 import type { PeriodType } from '@yanzhi/contract';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { CategoryBar } from '../../components/CategoryChips';
-import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
-import { SegmentedControl } from '../../components/SegmentedControl';
-import { LoadingRegion, Skeleton } from '../../components/Skeleton';
+import { useCategories } from '../../lib/categories';
 import { useT } from '../../lib/i18n';
-import { LEADERBOARD_PERIODS, useLeaderboard } from './api/get-leaderboard';
+import { ShareModal, type ShareRequest } from '../share';
+import { useUserStore } from '../user';
+import type { BoardSelection } from './api/get-leaderboard';
+import { Board, BoardSkeleton } from './Board';
+import { MyRankBar } from './MyRankBar';
+import { PeriodPicker } from './PeriodPicker';
+import { BOARD_PANEL_ID, PeriodTabs, periodTabId } from './PeriodTabs';
+import { useBoard } from './use-board';
+import { useBoardParams } from './use-board-params';
 import './leaderboard.css';
 
-const SKELETON_ROWS = 5;
-
-function LeaderboardSkeleton() {
-  return (
-    <LoadingRegion>
-      <ol className="leaderboard__rows" aria-hidden="true">
-        {Array.from({ length: SKELETON_ROWS }, (_, index) => (
-          <li key={index} className="leaderboard__row">
-            <Skeleton width="24px" height="20px" />
-            <Skeleton width="48px" height="64px" radius="10px" />
-            <Skeleton width="40%" height="16px" />
-          </li>
-        ))}
-      </ol>
-    </LoadingRegion>
-  );
+/** The category of the address when it exists, else the first one. */
+function useCategoryId(requested: number | null): number | null {
+  const categories = useCategories().data;
+  if (categories === undefined) return null;
+  if (requested !== null && categories.some((category) => category.id === requested)) {
+    return requested;
+  }
+  return categories[0]?.id ?? null;
 }
 
-/** Leaderboard: a category and a period (日榜 · 周榜 · 月榜 · 总榜), then the ranking. */
+/**
+ * Leaderboard: a category, a period (日榜 · 周榜 · 月榜 · 总榜) and, for the first three, a past
+ * period; then the podium, the rows page by page, and one's own rank in a sticky bar. The board
+ * is in the address (`?category=&period=&date=`) so share links and reloads open it.
+ */
 export function LeaderboardPage() {
   const t = useT();
-  const [categoryId, setCategoryId] = useState<number | null>(null);
-  const [period, setPeriod] = useState<PeriodType>('day');
-  const board = useLeaderboard(categoryId, period);
-  const periodOptions = LEADERBOARD_PERIODS.map((value) => ({
-    value,
-    label: t(`leaderboard.period.${value}`),
-  }));
+  const [params, setParams] = useBoardParams();
+  const categoryId = useCategoryId(params.categoryId);
+  const selection: BoardSelection | null =
+    categoryId === null
+      ? null
+      : { categoryId, periodType: params.periodType, periodDate: params.periodDate };
+  const signedIn = useUserStore((state) => state.user !== null);
+  const [share, setShare] = useState<ShareRequest | null>(null);
+  const { query, pages, flashingId, announcement, jumpToMine, loadMore, backToTop } =
+    useBoard(selection);
+  const board = pages[0];
+  const { periodType } = params;
 
-  let content = null;
-  if (categoryId === null) content = null;
-  else if (board.isPending) content = <LeaderboardSkeleton />;
-  else if (board.isError) {
+  const selectCategory = useCallback(
+    (id: number) => {
+      setParams({ categoryId: id });
+    },
+    [setParams],
+  );
+  const selectPeriod = (period: PeriodType) => {
+    setParams({ categoryId, periodType: period, periodDate: null });
+  };
+  const selectDate = (periodDate: string | null) => {
+    setParams({ categoryId, periodDate });
+  };
+
+  let content;
+  if (selection === null || query.isPending) content = <BoardSkeleton />;
+  else if (query.isError && pages.length === 0) {
     content = (
       <ErrorState
-        error={board.error}
+        error={query.error}
         onRetry={() => {
-          void board.refetch();
+          void query.refetch();
         }}
       />
     );
-  } else content = <EmptyState icon="trophy" role="status" title={t('leaderboard.loaded')} />;
+  } else {
+    content = (
+      <Board
+        state={{
+          pages,
+          hasNextPage: query.hasNextPage,
+          hasPreviousPage: query.hasPreviousPage,
+          isFetchingNextPage: query.isFetchingNextPage,
+          isFetchingPreviousPage: query.isFetchingPreviousPage,
+          nextPageError: query.isFetchNextPageError ? query.error : null,
+        }}
+        flashingId={flashingId}
+        onLoadMore={loadMore}
+        onLoadEarlier={() => {
+          void query.fetchPreviousPage();
+        }}
+        onBackToTop={backToTop}
+      />
+    );
+  }
 
   return (
     <div className="page leaderboard">
       <header className="page__header">
         <h1 className="page__title">{t('leaderboard.heading')}</h1>
       </header>
-      <CategoryBar selectedId={categoryId} onSelect={setCategoryId} />
-      <SegmentedControl<PeriodType>
-        label={t('leaderboard.period.label')}
-        options={periodOptions}
-        value={period}
-        onChange={setPeriod}
-      />
-      <section className="leaderboard__board" aria-live="polite">
+      <CategoryBar selectedId={categoryId} onSelect={selectCategory} />
+      <PeriodTabs value={periodType} onChange={selectPeriod} />
+      <section
+        id={BOARD_PANEL_ID}
+        role="tabpanel"
+        aria-labelledby={periodTabId(periodType)}
+        aria-busy={query.isFetching}
+        className="leaderboard__board"
+      >
+        {periodType !== 'all' ? (
+          <PeriodPicker
+            periodType={periodType}
+            periodDate={params.periodDate}
+            board={board}
+            onChange={selectDate}
+          />
+        ) : null}
         {content}
       </section>
+      {board !== undefined ? (
+        <MyRankBar
+          entry={board.my_entry}
+          canShare={signedIn}
+          onJump={jumpToMine}
+          onShare={() => {
+            setShare({ photoId: board.my_entry?.id ?? null, periodType: board.period_type });
+          }}
+        />
+      ) : null}
+      <p className="visually-hidden" role="status" data-testid="leaderboard-announcer">
+        {announcement}
+      </p>
+      {share !== null ? (
+        <ShareModal
+          request={share}
+          onClose={() => {
+            setShare(null);
+          }}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,186 @@
+import type { Image, LeaderboardEntry } from '@yanzhi/contract';
+import { formatScore } from '@yanzhi/contract';
+import type { CSSProperties } from 'react';
+import { Icon } from '../../components/Icon';
+import { useT } from '../../lib/i18n';
+
+/**
+ * The pieces of a leaderboard entry shared by the podium and the rows. Test ids:
+ * `podium-place` (data-place 1-3 by position, data-rank), `leaderboard-row` (data-rank,
+ * data-photo-id, data-mine), `rank-change` (data-change up / down / new / same).
+ */
+
+/** The element of an entry, to scroll to and focus after a jump. */
+export function entryElementId(photoId: number): string {
+  return `leaderboard-entry-${photoId}`;
+}
+
+/** The placeholder is a tiny data: image (or a colour): painted before the photo arrives. */
+function placeholderStyle(placeholder: string): CSSProperties {
+  if (/^(data:|\/|https?:)/.test(placeholder)) {
+    return { backgroundImage: `url("${placeholder.replace(/"/g, '%22')}")` };
+  }
+  return { backgroundColor: placeholder };
+}
+
+interface ThumbProps {
+  image: Image;
+  alt: string;
+  /** Display size in CSS pixels (3:4); given to the <img> so nothing shifts while it loads. */
+  width: number;
+  height: number;
+  className?: string;
+}
+
+export function Thumb({ image, alt, width, height, className }: ThumbProps) {
+  return (
+    <span className={`board-thumb ${className ?? ''}`}>
+      <span className="board-thumb__placeholder" style={placeholderStyle(image.placeholder)} />
+      <img
+        className="board-thumb__img"
+        src={image.thumb_url}
+        width={width}
+        height={height}
+        alt={alt}
+        loading="lazy"
+        decoding="async"
+      />
+    </span>
+  );
+}
+
+/** ▲3 / ▼2 / 新 / – with the words for screen readers. */
+export function RankChange({ change }: { change: number | null }) {
+  const t = useT();
+  let kind: 'up' | 'down' | 'new' | 'same';
+  let visible: string;
+  let spoken: string;
+  if (change === null) {
+    kind = 'new';
+    visible = t('leaderboard.change.new');
+    spoken = t('leaderboard.change.newLabel');
+  } else if (change > 0) {
+    kind = 'up';
+    visible = `▲${change}`;
+    spoken = t('leaderboard.change.up', { count: change });
+  } else if (change < 0) {
+    kind = 'down';
+    visible = `▼${-change}`;
+    spoken = t('leaderboard.change.down', { count: -change });
+  } else {
+    kind = 'same';
+    visible = '–';
+    spoken = t('leaderboard.change.same');
+  }
+  return (
+    <span
+      className={`rank-change rank-change--${kind}`}
+      data-testid="rank-change"
+      data-change={kind}
+    >
+      <span aria-hidden="true">{visible}</span>
+      <span className="visually-hidden">{spoken}</span>
+    </span>
+  );
+}
+
+function MineBadge() {
+  const t = useT();
+  return <span className="mine-badge">{t('leaderboard.mine')}</span>;
+}
+
+interface EntryProps {
+  entry: LeaderboardEntry;
+  /** Just jumped to: highlighted for a moment. */
+  flashing: boolean;
+}
+
+/** One row below the podium: rank, photo, owner and comparisons, score, rank change. */
+export function BoardRow({ entry, flashing }: EntryProps) {
+  const t = useT();
+  return (
+    <li
+      id={entryElementId(entry.id)}
+      tabIndex={-1}
+      className={`board-row ${entry.is_mine ? 'board-row--mine' : ''} ${flashing ? 'is-flashing' : ''}`}
+      data-testid="leaderboard-row"
+      data-rank={entry.rank}
+      data-photo-id={entry.id}
+      data-mine={entry.is_mine}
+    >
+      <span className="board-row__rank tabular">
+        <span aria-hidden="true">{entry.rank}</span>
+        <span className="visually-hidden">{t('leaderboard.rank', { rank: entry.rank })}</span>
+      </span>
+      <Thumb
+        image={entry.image}
+        alt={t('leaderboard.photoAlt', { name: entry.owner_name })}
+        width={48}
+        height={64}
+      />
+      <span className="board-row__who">
+        <span className="board-row__name">
+          {entry.owner_name}
+          {entry.is_mine ? <MineBadge /> : null}
+        </span>
+        <span className="board-row__meta tabular">
+          {t('photo.comparisons', { count: entry.comparisons })}
+        </span>
+      </span>
+      <span className="board-row__figures">
+        <span className="board-row__score tabular" data-testid="entry-score">
+          <span className="visually-hidden">{t('leaderboard.score')} </span>
+          {formatScore(entry.current_score)}
+        </span>
+        <RankChange change={entry.rank_change} />
+      </span>
+    </li>
+  );
+}
+
+/** A place on the podium; `place` is the position (1-3), `entry.rank` may be shared (ties). */
+export function PodiumPlace({ entry, place, flashing }: EntryProps & { place: 1 | 2 | 3 }) {
+  const t = useT();
+  return (
+    <li
+      id={entryElementId(entry.id)}
+      tabIndex={-1}
+      className={`podium__place podium__place--${place} ${entry.is_mine ? 'podium__place--mine' : ''} ${flashing ? 'is-flashing' : ''}`}
+      data-testid="podium-place"
+      data-place={place}
+      data-rank={entry.rank}
+      data-photo-id={entry.id}
+      data-mine={entry.is_mine}
+    >
+      <span className="podium__photo">
+        {entry.rank === 1 ? (
+          <span className="podium__crown" data-testid="crown">
+            <Icon name="crown" size={place === 1 ? 30 : 24} />
+          </span>
+        ) : null}
+        <Thumb
+          image={entry.image}
+          alt={t('leaderboard.photoAlt', { name: entry.owner_name })}
+          width={place === 1 ? 120 : 96}
+          height={place === 1 ? 160 : 128}
+        />
+        <span className="podium__rank tabular">
+          <span aria-hidden="true">{entry.rank}</span>
+          <span className="visually-hidden">{t('leaderboard.rank', { rank: entry.rank })}</span>
+        </span>
+      </span>
+      <span className="podium__name">
+        {entry.owner_name}
+        {entry.is_mine ? <MineBadge /> : null}
+      </span>
+      <span className="podium__score tabular" data-testid="entry-score">
+        <span className="visually-hidden">{t('leaderboard.score')} </span>
+        {formatScore(entry.current_score)}
+      </span>
+      <span className="podium__meta">
+        <span className="tabular">{t('photo.comparisons', { count: entry.comparisons })}</span>
+        <RankChange change={entry.rank_change} />
+      </span>
+    </li>
+  );
+}

@@ -1,0 +1,114 @@
+import type { Leaderboard, PeriodType } from '@yanzhi/contract';
+import { useId } from 'react';
+import { Icon } from '../../components/Icon';
+import { Skeleton } from '../../components/Skeleton';
+import { useLanguage, useT } from '../../lib/i18n';
+import {
+  formatPeriod,
+  isCurrentPeriod,
+  nextPeriodDate,
+  previousPeriodDate,
+  todayIn,
+} from './period-dates';
+
+interface PeriodPickerProps {
+  periodType: Exclude<PeriodType, 'all'>;
+  /** The day asked for (null: the current period). */
+  periodDate: string | null;
+  /** The board's answer; undefined while it loads. */
+  board: Leaderboard | undefined;
+  onChange: (periodDate: string | null) => void;
+}
+
+/**
+ * Past periods: ‹ 上一期 / 下一期 › step from the shown period's bounds, a native date input jumps
+ * to any day, and a past board says it is final. The buttons are never `disabled` while a board
+ * loads (a disabled button drops keyboard focus); they announce it with aria-disabled instead.
+ */
+export function PeriodPicker({ periodType, periodDate, board, onChange }: PeriodPickerProps) {
+  const t = useT();
+  const language = useLanguage();
+  const dateId = useId();
+  const today = todayIn(board?.time_zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const current = board === undefined ? periodDate === null : isCurrentPeriod(board, today);
+  const previous = board === undefined ? null : previousPeriodDate(board);
+  const next = board === undefined || current ? null : nextPeriodDate(board);
+  const label =
+    board === undefined
+      ? null
+      : formatPeriod(periodType, board, language, (start, end) =>
+          t('leaderboard.range', { start, end }),
+        );
+
+  const go = (date: string | null) => {
+    if (date === null) return;
+    onChange(date > today || date === today ? null : date);
+  };
+
+  return (
+    <div className="period-picker" role="group" aria-label={t('leaderboard.picker.label')}>
+      <div className="period-picker__row">
+        <button
+          type="button"
+          className="period-picker__step"
+          aria-disabled={previous === null}
+          onClick={() => {
+            go(previous);
+          }}
+        >
+          <Icon name="chevronLeft" size={18} />
+          {t('leaderboard.picker.previous')}
+        </button>
+        <p className="period-picker__label" aria-live="polite" data-testid="period-label">
+          {label === null ? <Skeleton width="96px" height="18px" /> : label}
+          {board?.frozen ? (
+            <span className="frozen-badge" data-testid="frozen-badge">
+              {t('leaderboard.frozen')}
+            </span>
+          ) : null}
+          {board !== undefined && !board.frozen && current ? (
+            <span className="live-badge">{t('leaderboard.live')}</span>
+          ) : null}
+        </p>
+        <button
+          type="button"
+          className="period-picker__step"
+          aria-disabled={next === null}
+          onClick={() => {
+            go(next);
+          }}
+        >
+          {t('leaderboard.picker.next')}
+          <Icon name="chevronRight" size={18} />
+        </button>
+      </div>
+      <div className="period-picker__row">
+        <label className="period-picker__date-label" htmlFor={dateId}>
+          {t('leaderboard.picker.date')}
+        </label>
+        <input
+          id={dateId}
+          className="period-picker__date"
+          type="date"
+          max={today}
+          value={periodDate ?? today}
+          onChange={(event) => {
+            if (event.target.value) go(event.target.value);
+          }}
+        />
+        {periodDate !== null && !current ? (
+          <button
+            type="button"
+            className="period-picker__current"
+            onClick={() => {
+              onChange(null);
+            }}
+          >
+            {t('leaderboard.picker.current')}
+          </button>
+        ) : null}
+      </div>
+      {board?.frozen ? <p className="period-picker__note">{t('leaderboard.frozenNote')}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+export { ShareModal } from './ShareModal';
+export type { ShareRequest } from './api/gen-share-image';
