@@ -2,6 +2,7 @@ import type { MyPhoto, VoteStats } from '@yanzhi/contract';
 import { CLIENT_STORAGE_KEYS } from '@yanzhi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { shareCard } from '../../testing/leaderboard-fixtures';
 import { NOT_AVAILABLE, USER_INFO, fail, mockApi, ok } from '../../testing/mock-api';
 import { renderApp } from '../../testing/render-app';
 import { useUserStore } from '../user';
@@ -297,16 +298,30 @@ describe('profile page', () => {
     expect(document.activeElement).toBe(dataTab);
   });
 
-  it('has upload another, and share my rank disabled until it lands', async () => {
+  it('has upload another, and share my rank opens the share modal for the best photo', async () => {
     signIn();
-    mockApi({ get_my_photos: page(myPhoto(3, 812)), get_user_vote_stats: ok(stats()) });
-    renderApp('/profile');
+    const api = mockApi({
+      get_my_photos: page(myPhoto(3, 812), myPhoto(4, 640)),
+      get_user_vote_stats: ok(stats()),
+      gen_share_image: ok(shareCard({ photo_id: 3, period_type: 'all', rank: 12 })),
+    });
+    const { user } = renderApp('/profile');
     expect((await screen.findByRole('link', { name: '再传一张照片' })).getAttribute('href')).toBe(
       '/upload',
     );
-    const share = screen.getByRole<HTMLButtonElement>('button', { name: /分享我的排名/ });
-    expect(share.disabled).toBe(true);
-    expect(share.textContent).toContain('即将推出');
+    await screen.findAllByTestId('my-photo');
+    const share = screen.getByRole<HTMLButtonElement>('button', { name: '分享我的排名' });
+    expect(share.disabled).toBe(false);
+    await user.click(share);
+    const dialog = await screen.findByRole('dialog', { name: '分享我的排名' });
+    expect(
+      await within(dialog).findByRole('img', { name: '我的排名卡片：第 12 名，颜值 8.1' }),
+    ).toBeTruthy();
+    expect(api.callsTo('gen_share_image')[0]?.body).toEqual({
+      photo_id: 3,
+      period_type: 'all',
+      lang: 'zh',
+    });
   });
 
   it('switches the language', async () => {

@@ -13,6 +13,7 @@ import { UnlockProgress } from '../../components/UnlockProgress';
 import { describeError, isNotAvailableYet } from '../../lib/error-text';
 import { useLanguage, useT, type MessageKey } from '../../lib/i18n';
 import { useVoteStats } from '../../lib/vote-stats';
+import { ShareModal } from '../share';
 import { toast } from '../toasts';
 import { selectLevel, selectRating, useUserStore, type User, type UserPhoto } from '../user';
 import { useDeleteAccount } from './api/delete-account';
@@ -483,6 +484,7 @@ function Tabs({ tab, onChange }: { tab: Tab; onChange: (tab: Tab) => void }) {
 function SignedInProfile({ user }: { user: User }) {
   const t = useT();
   const [tab, setTab] = useState<Tab>('photos');
+  const [sharing, setSharing] = useState(false);
   const photosQuery = useMyPhotos(user.id);
   const stats = useVoteStats(user.id);
   const setPhotoPage = useUserStore((state) => state.setPhotoPage);
@@ -501,13 +503,25 @@ function SignedInProfile({ user }: { user: User }) {
         <ButtonLink to="/upload" block>
           {t('profile.uploadAnother')}
         </ButtonLink>
-        <Button variant="secondary" block disabled aria-describedby="share-soon">
+        <Button
+          variant="secondary"
+          block
+          onClick={() => {
+            setSharing(true);
+          }}
+        >
+          <Icon name="share" size={18} />
           {t('profile.share')}
-          <span id="share-soon" className="soon-badge">
-            {t('profile.comingSoon')}
-          </span>
         </Button>
       </div>
+      {sharing ? (
+        <ShareModal
+          request={{ photoId: best?.id ?? null, periodType: 'all' }}
+          onClose={() => {
+            setSharing(false);
+          }}
+        />
+      ) : null}
       <section className="profile__section" aria-label={t('profile.tabs')}>
         <Tabs tab={tab} onChange={setTab} />
         <div
