@@ -1,5 +1,5 @@
 import { API, ErrorCode, errorMessage } from '@yanzhi/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
 import type { RateLimiter } from '../lib/rate-limiter.js';
@@ -8,12 +8,8 @@ import type { AccountService } from '../services/account.service.js';
 import type { PhotoOwnerService } from '../services/photo-owner.service.js';
 import type { PhotoService } from '../services/photo.service.js';
 import { contextOf, defineCall, requireUser, type CallContext } from './define-call.js';
-
-const HOUR_MS = 3_600_000;
-const TOO_LARGE = {
-  zh: '照片太大了，最大 10 MB',
-  en: 'The photo is too large: at most 10 MB',
-};
+import { readMultipart } from './multipart.js';
+import { enforcePerHour } from './rate-limit.js';
 
 export interface PhotoRouteOptions {
   photos: PhotoService;
@@ -21,44 +17,6 @@ export interface PhotoRouteOptions {
   accounts: AccountService;
   limiter: RateLimiter;
   limits: Config['rateLimits'];
-}
-
-interface MultipartUpload {
-  file: Buffer | null;
-  fields: Record<string, string>;
-}
-
-function enforcePerHour(limiter: RateLimiter, key: string, limit: number): void {
-  if (!limiter.hit(key, limit, HOUR_MS)) throw new AppError(ErrorCode.RATE_LIMITED);
-}
-
-/**
- * Reads the multipart body: the `file` part into memory (the 10 MB file limit of the multipart
- * plugin stops it there; the original never touches the disk) and the text fields.
- */
-async function readUpload(request: FastifyRequest): Promise<MultipartUpload> {
-  let file: Buffer | null = null;
-  const fields: Record<string, string> = {};
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname === 'file' && file === null) file = await part.toBuffer();
-        else part.file.resume();
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    // A photo over 10 MB is the user's to fix (pick another): an application answer, HTTP 200
-    // with a message that says so (ADR 0001). Part and field counts beyond the plugin's limits
-    // are a broken client: the envelope answers 413. Anything else is not well-formed multipart.
-    if (code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, TOO_LARGE);
-    if (typeof code === 'string' && code.startsWith('FST_')) throw error;
-    throw new AppError(ErrorCode.MALFORMED_BODY);
-  }
-  return { file, fields };
 }
 
 /** Uploads count per address, and per user (or per device before there is a user). */
@@ -82,7 +40,7 @@ export function registerPhotoRoutes(app: FastifyInstance, options: PhotoRouteOpt
     const context = contextOf(request);
     if (!request.isMultipart()) throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE);
     enforceUploadLimits(options, context);
-    const { file, fields } = await readUpload(request);
+    const { file, fields } = await readMultipart(request);
     const input = parseInput(API.upload_photo.request, fields);
     const anonymousId = fields.anonymous_id?.trim().slice(0, 128) || null;
     const data = await photos.upload({

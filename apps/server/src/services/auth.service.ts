@@ -157,18 +157,29 @@ export class AuthService {
     headerAuth: AuthState,
     bodyToken: string | null | undefined,
   ): Promise<UserInfo> {
+    return toUserInfo(await this.signedInCaller(headerAuth, bodyToken));
+  }
+
+  /**
+   * The caller of a call that also takes the token in its body (spec §7): the access-token
+   * header wins; a body token naming someone else is refused.
+   */
+  async signedInCaller(
+    headerAuth: AuthState,
+    bodyToken: string | null | undefined,
+  ): Promise<UserRow> {
     const bodyAuth = bodyToken ? await this.authenticate(bodyToken) : null;
     if (headerAuth.kind === 'invalid') throw new AppError(headerAuth.code);
     if (headerAuth.kind === 'user') {
       if (bodyAuth?.kind === 'user' && bodyAuth.user.id !== headerAuth.user.id) {
         throw new AppError(ErrorCode.USER_MISMATCH);
       }
-      return toUserInfo(headerAuth.user);
+      return headerAuth.user;
     }
     if (!bodyAuth) throw new AppError(ErrorCode.NOT_SIGNED_IN);
     if (bodyAuth.kind === 'invalid') throw new AppError(bodyAuth.code);
     if (bodyAuth.kind === 'anonymous') throw new AppError(ErrorCode.NOT_SIGNED_IN);
-    return toUserInfo(bodyAuth.user);
+    return bodyAuth.user;
   }
 
   /** A fresh session for a user (also used when an upload creates a device account). */

@@ -12,14 +12,8 @@ import { inTransaction } from '../db/transaction.js';
 import type { Clock } from '../domain/clock.js';
 import { AppError } from '../errors.js';
 import type { CategoryRepository } from '../repositories/category.repository.js';
+import type { MediaRepository } from '../repositories/media.repository.js';
 import {
-  MAX_INPUT_PIXELS,
-  UnreadableImageError,
-  type MediaRepository,
-  type RenderedPhoto,
-} from '../repositories/media.repository.js';
-import {
-  inspectImageBytes,
   sweepOrphanFiles,
   UploadRepository,
   type MyPhotoRow,
@@ -28,9 +22,8 @@ import { UserRepository } from '../repositories/user.repository.js';
 import type { ArenaIndexes } from './arena-indexes.js';
 import { imageOf } from './image-view.js';
 import type { AuthService, AuthState } from './auth.service.js';
+import { renderUploadedImage } from './upload-checks.js';
 
-/** DESIGN §7: at least 256 px on the short side, at most 40 MP. */
-const MIN_SHORT_SIDE = 256;
 /** Perceptual hashes this close (of 64 bits) are the same picture re-uploaded. */
 const DUPLICATE_DISTANCE = 4;
 /** Files younger than this may belong to an upload still on its way to its row. */
@@ -98,7 +91,7 @@ export class PhotoService {
     if (!(await this.categories.findActive(request.categoryId))) {
       throw new AppError(ErrorCode.CATEGORY_NOT_FOUND);
     }
-    const rendered = await this.render(request.file);
+    const rendered = await renderUploadedImage(this.media, request.file);
     if (owner) await this.refuseDuplicate(this.uploads, owner.id, rendered.phash);
 
     const keys = await this.media.writePhotoVariants(rendered);
@@ -153,34 +146,6 @@ export class PhotoService {
     if (owner) return { photo };
     const session = await this.auth.issueSession(saved.user, randomUUID(), request.deviceId);
     return { photo, ...session };
-  }
-
-  /** Byte checks first (cheap, before any decoding), then one decode under the pixel limit. */
-  private async render(file: Buffer): Promise<RenderedPhoto> {
-    const inspection = inspectImageBytes(file);
-    if (inspection.kind === 'refused') {
-      throw new AppError(
-        {
-          empty: ErrorCode.FILE_MISSING,
-          unsupported: ErrorCode.UNSUPPORTED_IMAGE,
-          unreadable: ErrorCode.IMAGE_UNREADABLE,
-        }[inspection.reason],
-      );
-    }
-    if (inspection.width * inspection.height > MAX_INPUT_PIXELS) {
-      throw new AppError(ErrorCode.IMAGE_TOO_LARGE);
-    }
-    if (inspection.defect === 'broken') throw new AppError(ErrorCode.IMAGE_UNREADABLE);
-    if (inspection.defect === 'foreign') throw new AppError(ErrorCode.UNSUPPORTED_IMAGE);
-    if (Math.min(inspection.width, inspection.height) < MIN_SHORT_SIDE) {
-      throw new AppError(ErrorCode.IMAGE_TOO_SMALL);
-    }
-    try {
-      return await this.media.renderPhotoVariants(file);
-    } catch (error) {
-      if (error instanceof UnreadableImageError) throw new AppError(ErrorCode.IMAGE_UNREADABLE);
-      throw error;
-    }
   }
 
   private async refuseDuplicate(

@@ -1,0 +1,42 @@
+import { ErrorCode } from '@yanzhi/contract';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../errors.js';
+
+const TOO_LARGE = {
+  zh: '照片太大了，最大 10 MB',
+  en: 'The photo is too large: at most 10 MB',
+};
+
+export interface MultipartBody {
+  file: Buffer | null;
+  fields: Record<string, string>;
+}
+
+/**
+ * Reads a multipart body: the `file` part into memory (the 10 MB file limit of the multipart
+ * plugin stops it there; the original never touches the disk) and the text fields.
+ */
+export async function readMultipart(request: FastifyRequest): Promise<MultipartBody> {
+  let file: Buffer | null = null;
+  const fields: Record<string, string> = {};
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname === 'file' && file === null) file = await part.toBuffer();
+        else part.file.resume();
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    // A photo over 10 MB is the user's to fix (pick another): an application answer, HTTP 200
+    // with a message that says so (ADR 0001). Part and field counts beyond the plugin's limits
+    // are a broken client: the envelope answers 413. Anything else is not well-formed multipart.
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, TOO_LARGE);
+    if (typeof code === 'string' && code.startsWith('FST_')) throw error;
+    throw new AppError(ErrorCode.MALFORMED_BODY);
+  }
+  return { file, fields };
+}
