@@ -17,6 +17,7 @@ import { registerLeaderboardRoutes } from './routes/leaderboard.routes.js';
 import { registerModerationRoutes } from './routes/moderation.routes.js';
 import { registerPendingRoutes } from './routes/pending.routes.js';
 import { registerPhotoRoutes } from './routes/photos.routes.js';
+import { registerShareRoutes } from './routes/share.routes.js';
 import { registerSystemRoutes } from './routes/system.routes.js';
 import type { AuthState } from './services/auth.service.js';
 import { createServices, serviceOptions, type Services } from './services/index.js';
@@ -121,6 +122,11 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     reportsPerHour: config.rateLimits.reportsPerHour,
   });
   registerLeaderboardRoutes(server, services.leaderboards);
+  registerShareRoutes(server, {
+    shareCards: services.shareCards,
+    limiter,
+    limits: config.rateLimits,
+  });
   registerPendingRoutes(server);
   await registerStaticFiles(server, { mediaDir: config.mediaDir, webDistDir: config.webDistDir });
 

@@ -23,6 +23,8 @@ export const MAX_INPUT_PIXELS = 40_000_000;
 
 /** Where processed photo variants live, under the media folder. */
 export const PHOTOS_DIR = 'photos';
+/** Where rendered share cards live (content-addressed names), under the media folder. */
+export const CARDS_DIR = 'cards';
 
 /** Every image here is decoded once, so sharp's operation cache would only hold memory. */
 sharp.cache(false);
@@ -157,6 +159,56 @@ export class MediaRepository {
     } catch {
       return false;
     }
+  }
+
+  /** The bytes of a stored file. */
+  read(key: string): Promise<Buffer> {
+    return fs.readFile(this.absolutePath(key));
+  }
+
+  /** Writes a file atomically and stamps it as last used at `usedAtMs`. */
+  async writeFile(key: string, data: Buffer, usedAtMs: number): Promise<void> {
+    await this.writeAtomically(key, data);
+    await this.touch(key, usedAtMs);
+  }
+
+  /** Stamps a file as last used at `usedAtMs` (its mtime); false when there is no such file. */
+  async touch(key: string, usedAtMs: number): Promise<boolean> {
+    const time = new Date(usedAtMs);
+    try {
+      await fs.utimes(this.absolutePath(key), time, time);
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw error;
+    }
+  }
+
+  /**
+   * Deletes the files directly under `dir` last used (mtime) at or before `cutoffMs`, leftover
+   * temporary files included; returns their keys.
+   */
+  async deleteUnusedSince(dir: string, cutoffMs: number): Promise<string[]> {
+    let names: string[];
+    try {
+      names = (await fs.readdir(this.absolutePath(dir), { withFileTypes: true }))
+        .filter((entry) => entry.isFile())
+        .map((entry) => entry.name);
+    } catch {
+      return [];
+    }
+    const removed: string[] = [];
+    for (const name of names) {
+      const key = `${dir}/${name}`;
+      try {
+        if ((await fs.stat(this.absolutePath(key))).mtimeMs > cutoffMs) continue;
+      } catch {
+        continue; // removed meanwhile
+      }
+      await fs.rm(this.absolutePath(key), { force: true });
+      removed.push(key);
+    }
+    return removed;
   }
 
   /** The files of each shard folder under photos/, one folder at a time (memory stays flat). */

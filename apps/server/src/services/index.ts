@@ -6,6 +6,8 @@ import { ArenaRepository } from '../repositories/arena.repository.js';
 import { CategoryRepository } from '../repositories/category.repository.js';
 import { MediaRepository } from '../repositories/media.repository.js';
 import { PhotoRepository } from '../repositories/photo.repository.js';
+import { ShareCardRenderer } from '../repositories/share-card.renderer.js';
+import { ShareCardRepository } from '../repositories/share-card.repository.js';
 import { SessionRepository } from '../repositories/session.repository.js';
 import { SettingsRepository } from '../repositories/settings.repository.js';
 import { UploadRepository } from '../repositories/upload.repository.js';
@@ -21,6 +23,7 @@ import { LeaderboardService } from './leaderboard.service.js';
 import { PhotoOwnerService } from './photo-owner.service.js';
 import { PhotoService } from './photo.service.js';
 import { RefitService } from './refit.service.js';
+import { ShareCardService } from './share-card.service.js';
 import { StatsService } from './stats.service.js';
 
 export interface Services {
@@ -36,6 +39,7 @@ export interface Services {
   moderation: ModerationService;
   accounts: AccountService;
   leaderboards: LeaderboardService;
+  shareCards: ShareCardService;
   users: UserRepository;
 }
 
@@ -45,6 +49,8 @@ export interface ServiceOptions extends AuthSettings {
   timeZone: string;
   leaderboardCacheMs: number;
   reportHideThreshold: number;
+  /** PUBLIC_URL: the base of links printed on share cards (null: the request's origin). */
+  publicUrl: string | null;
   /** Randomness of pairing; tests pass a seeded generator. */
   rng?: Rng;
 }
@@ -60,6 +66,7 @@ export function serviceOptions(config: Config, hostTokenSecret: string): Service
     timeZone: config.leaderboardTimeZone,
     leaderboardCacheMs: config.leaderboardCacheMs,
     reportHideThreshold: config.reportHideThreshold,
+    publicUrl: config.publicUrl,
   };
 }
 
@@ -87,6 +94,10 @@ export function createServices(db: Db, clock: Clock, options: ServiceOptions): S
   const indexes = new ArenaIndexes(new ArenaRepository(db), params);
   const arenaSettings = { ...options.arena, timeZone: options.timeZone };
   const auth = new AuthService(users, sessions, clock, options);
+  const leaderboards = new LeaderboardService(db, categories, settings, clock, {
+    timeZone: options.timeZone,
+    cacheMs: options.leaderboardCacheMs,
+  });
   return {
     arenaIndexes: indexes,
     arena: new ArenaService(
@@ -109,10 +120,16 @@ export function createServices(db: Db, clock: Clock, options: ServiceOptions): S
       hideThreshold: options.reportHideThreshold,
     }),
     photos: new PhotoService(db, new UploadRepository(db), media, categories, auth, indexes, clock),
-    leaderboards: new LeaderboardService(db, categories, settings, clock, {
-      timeZone: options.timeZone,
-      cacheMs: options.leaderboardCacheMs,
-    }),
+    leaderboards,
+    shareCards: new ShareCardService(
+      new ShareCardRepository(db),
+      media,
+      new ShareCardRenderer(),
+      leaderboards,
+      auth,
+      clock,
+      { publicUrl: options.publicUrl },
+    ),
     users,
   };
 }

@@ -1,0 +1,61 @@
+import { API, ErrorCode, errorMessage } from '@yanzhi/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
+import { AppError } from '../errors.js';
+import type { RateLimiter } from '../lib/rate-limiter.js';
+import type { ShareCardService } from '../services/share-card.service.js';
+import { admitCall } from './define-call.js';
+import { readMultipart } from './multipart.js';
+import { enforcePerHour } from './rate-limit.js';
+
+export interface ShareRouteOptions {
+  shareCards: ShareCardService;
+  limiter: RateLimiter;
+  limits: Config['rateLimits'];
+}
+
+/**
+ * Where the request was sent: the scheme (x-forwarded-proto counts only with TRUST_PROXY, as
+ * Fastify's `protocol` does) and the Host header, reduced to an origin so nothing but a host
+ * and port can reach the printed link.
+ */
+function requestOrigin(request: FastifyRequest): string {
+  try {
+    const url = new URL(`${request.protocol}://${request.host}`);
+    if (url.username !== '' || url.password !== '' || url.pathname !== '/' || url.search !== '') {
+      throw new TypeError('not a bare host');
+    }
+    return url.origin;
+  } catch {
+    throw new AppError(ErrorCode.BAD_REQUEST);
+  }
+}
+
+export function registerShareRoutes(app: FastifyInstance, options: ShareRouteOptions): void {
+  const { shareCards, limiter, limits } = options;
+
+  // JSON (token) or multipart (token, file): not through defineCall, the body is read first.
+  app.post(API.gen_share_image.path, async (request) => {
+    let body: unknown = request.body;
+    let file: Buffer | null = null;
+    if (request.isMultipart()) {
+      // An image to check and draw costs like an upload: counted per address (with the uploads'
+      // per-address limit) before the body is read, since the token may be inside it.
+      enforcePerHour(limiter, `share-files:ip:${request.ip}`, limits.uploadsPerHourIp);
+      const multipart = await readMultipart(request);
+      body = multipart.fields;
+      file = multipart.file;
+    }
+    const { input, context } = admitCall('gen_share_image', request, body);
+    const data = await shareCards.generate({
+      auth: context.auth,
+      bodyToken: input.token,
+      photoId: input.photo_id,
+      periodType: input.period_type,
+      lang: input.lang ?? context.language,
+      requestOrigin: requestOrigin(request),
+      file,
+    });
+    return { code: 0, msg: errorMessage(ErrorCode.OK, context.language), data };
+  });
+}

@@ -1,0 +1,160 @@
+import { createHash } from 'node:crypto';
+import { ErrorCode, type MessageLanguage, type PeriodType, type ShareCard } from '@yanzhi/contract';
+import type { Clock } from '../domain/clock.js';
+import { AppError } from '../errors.js';
+import { CARDS_DIR, type MediaRepository } from '../repositories/media.repository.js';
+import type { ShareCardRenderer } from '../repositories/share-card.renderer.js';
+import type { ShareCardRepository, SharePhotoRow } from '../repositories/share-card.repository.js';
+import { CARD_HEIGHT, CARD_WIDTH, TEMPLATE_VERSION } from '../repositories/share-card.template.js';
+import type { AuthService, AuthState } from './auth.service.js';
+import { cardText } from './share-card-view.js';
+import { renderUploadedImage } from './upload-checks.js';
+
+const HOUR_MS = 3_600_000;
+/** A card nobody asked for during this long is deleted; asking again draws it again. */
+export const CARD_UNUSED_TTL_MS = 24 * HOUR_MS;
+
+/** The photo's place on a board, as the leaderboards know it. */
+export interface ShareStandings {
+  standingOf(
+    photo: {
+      id: number;
+      category_id: number;
+      current_score: number;
+      provisional: number;
+      state: string;
+      published_at: number;
+    },
+    periodType: PeriodType,
+  ): Promise<{ rank: number | null; periodStart: string | null; periodEnd: string | null }>;
+}
+
+export interface ShareCardRequest {
+  auth: AuthState;
+  /** The body's `token`; the access-token header wins (like get_user_info). */
+  bodyToken: string | null | undefined;
+  photoId: number | null | undefined;
+  periodType: PeriodType | null | undefined;
+  lang: MessageLanguage;
+  /** The origin the request came to, for the link when no PUBLIC_URL is configured. */
+  requestOrigin: string;
+  /** An uploaded image to feature instead of the photo (multipart `file`). */
+  file: Buffer | null;
+}
+
+export interface ShareCardOptions {
+  /** PUBLIC_URL without a trailing slash; null: links use the request's origin. */
+  publicUrl: string | null;
+}
+
+/**
+ * `gen_share_image` (DESIGN §8): the rank card of the caller's best (or chosen) photo. Cards are
+ * content-addressed: the file name is a hash of everything drawn, so an unchanged card is
+ * answered from disk and any change (score, rank, level, language, link…) gets a new file.
+ */
+export class ShareCardService {
+  private readonly rendering = new Map<string, Promise<void>>();
+  private lastSweepAt = Number.NEGATIVE_INFINITY;
+
+  constructor(
+    private readonly cards: ShareCardRepository,
+    private readonly media: MediaRepository,
+    private readonly renderer: ShareCardRenderer,
+    private readonly standings: ShareStandings,
+    private readonly auth: Pick<AuthService, 'signedInCaller'>,
+    private readonly clock: Clock,
+    private readonly options: ShareCardOptions,
+  ) {}
+
+  async generate(request: ShareCardRequest): Promise<ShareCard> {
+    const user = await this.auth.signedInCaller(request.auth, request.bodyToken);
+    const photo = await this.photoToShare(user.id, request.photoId);
+    // Only now the upload, checked exactly like upload_photo checks it (ADR 0008).
+    const featured = request.file ? await renderUploadedImage(this.media, request.file) : null;
+    const periodType = request.periodType ?? 'all';
+    const [standing, category] = await Promise.all([
+      this.standings.standingOf(photo, periodType),
+      this.cards.category(photo.category_id),
+    ]);
+    if (!category) throw new AppError(ErrorCode.CATEGORY_NOT_FOUND);
+
+    const base = this.options.publicUrl ?? request.requestOrigin;
+    const link = `${base}/leaderboard?category=${photo.category_id}&period=${periodType}`;
+    const text = cardText({
+      lang: request.lang,
+      currentScore: photo.current_score,
+      provisional: photo.provisional === 1,
+      rank: standing.rank,
+      category,
+      periodType,
+      periodStart: standing.periodStart,
+      periodEnd: standing.periodEnd,
+      link,
+    });
+    const pictured = request.file
+      ? `upload:${createHash('sha256').update(request.file).digest('hex')}`
+      : `photo:${photo.display_key}`;
+    const name = createHash('sha256')
+      .update(JSON.stringify({ template: TEMPLATE_VERSION, pictured, text }))
+      .digest('hex')
+      .slice(0, 32);
+    const key = `${CARDS_DIR}/${name}.png`;
+
+    if (!(await this.media.touch(key, this.clock.now()))) {
+      await this.once(key, async () => {
+        const image = featured?.display ?? (await this.media.read(photo.display_key));
+        const card = await this.renderer.render(text, image);
+        await this.media.writeFile(key, card.png, this.clock.now());
+      });
+      await this.sweepHourly();
+    }
+
+    return {
+      url: `/media/${key}`,
+      width: CARD_WIDTH,
+      height: CARD_HEIGHT,
+      photo_id: photo.id,
+      category_id: photo.category_id,
+      period_type: periodType,
+      rank: standing.rank,
+      current_score: photo.current_score,
+      share_url: link,
+    };
+  }
+
+  /** The chosen photo (the caller's own and active), or the caller's best one. */
+  private async photoToShare(
+    userId: number,
+    photoId: number | null | undefined,
+  ): Promise<SharePhotoRow> {
+    if (photoId !== null && photoId !== undefined) {
+      const own = await this.cards.ownActivePhoto(userId, photoId);
+      if (!own) throw new AppError(ErrorCode.PHOTO_NOT_FOUND);
+      return own;
+    }
+    const best = await this.cards.bestActivePhoto(userId);
+    if (!best) throw new AppError(ErrorCode.NO_PHOTO_TO_SHARE);
+    return best;
+  }
+
+  /** Two requests for the same card at once draw it once. */
+  private async once(key: string, draw: () => Promise<void>): Promise<void> {
+    let pending = this.rendering.get(key);
+    if (!pending) {
+      pending = draw().finally(() => this.rendering.delete(key));
+      this.rendering.set(key, pending);
+    }
+    await pending;
+  }
+
+  /**
+   * Deletes cards nobody asked for in a day, at most once an hour and only after drawing a new
+   * one: the folder holds roughly a day's worth of active sharers.
+   */
+  private async sweepHourly(): Promise<void> {
+    const now = this.clock.now();
+    if (now - this.lastSweepAt < HOUR_MS) return;
+    this.lastSweepAt = now;
+    await this.media.deleteUnusedSince(CARDS_DIR, now - CARD_UNUSED_TTL_MS);
+  }
+}
