@@ -506,7 +506,7 @@ describe('leaderboard: my rank', () => {
     });
     renderApp('/leaderboard');
     const bar = await screen.findByTestId('my-rank-bar');
-    expect(bar.textContent).toContain('上传照片，一起比颜值');
+    expect(bar.textContent).toContain('想看看你排第几？');
     expect(within(bar).getByRole('link', { name: '上传照片' }).getAttribute('href')).toBe(
       '/upload',
     );

@@ -47,6 +47,34 @@ export function PeriodPicker({ periodType, periodDate, board, onChange }: Period
 
   return (
     <div className="period-picker" role="group" aria-label={t('leaderboard.picker.label')}>
+      <div className="period-picker__head">
+        <p className="period-picker__label" aria-live="polite" data-testid="period-label">
+          {label === null ? (
+            <Skeleton width="96px" height="18px" />
+          ) : (
+            <span className="period-picker__name">{label}</span>
+          )}
+          {board?.frozen ? (
+            <span className="frozen-badge" data-testid="frozen-badge">
+              {t('leaderboard.frozen')}
+            </span>
+          ) : null}
+          {board !== undefined && !board.frozen && current ? (
+            <span className="live-badge">{t('leaderboard.live')}</span>
+          ) : null}
+        </p>
+        {periodDate !== null && !current ? (
+          <button
+            type="button"
+            className="period-picker__current"
+            onClick={() => {
+              onChange(null);
+            }}
+          >
+            {t('leaderboard.picker.current')}
+          </button>
+        ) : null}
+      </div>
       <div className="period-picker__row">
         <button
           type="button"
@@ -59,31 +87,7 @@ export function PeriodPicker({ periodType, periodDate, board, onChange }: Period
           <Icon name="chevronLeft" size={18} />
           {t('leaderboard.picker.previous')}
         </button>
-        <p className="period-picker__label" aria-live="polite" data-testid="period-label">
-          {label === null ? <Skeleton width="96px" height="18px" /> : label}
-          {board?.frozen ? (
-            <span className="frozen-badge" data-testid="frozen-badge">
-              {t('leaderboard.frozen')}
-            </span>
-          ) : null}
-          {board !== undefined && !board.frozen && current ? (
-            <span className="live-badge">{t('leaderboard.live')}</span>
-          ) : null}
-        </p>
-        <button
-          type="button"
-          className="period-picker__step"
-          aria-disabled={next === null}
-          onClick={() => {
-            go(next);
-          }}
-        >
-          {t('leaderboard.picker.next')}
-          <Icon name="chevronRight" size={18} />
-        </button>
-      </div>
-      <div className="period-picker__row">
-        <label className="period-picker__date-label" htmlFor={dateId}>
+        <label className="visually-hidden" htmlFor={dateId}>
           {t('leaderboard.picker.date')}
         </label>
         <input
@@ -96,17 +100,17 @@ export function PeriodPicker({ periodType, periodDate, board, onChange }: Period
             if (event.target.value) go(event.target.value);
           }}
         />
-        {periodDate !== null && !current ? (
-          <button
-            type="button"
-            className="period-picker__current"
-            onClick={() => {
-              onChange(null);
-            }}
-          >
-            {t('leaderboard.picker.current')}
-          </button>
-        ) : null}
+        <button
+          type="button"
+          className="period-picker__step"
+          aria-disabled={next === null}
+          onClick={() => {
+            go(next);
+          }}
+        >
+          {t('leaderboard.picker.next')}
+          <Icon name="chevronRight" size={18} />
+        </button>
       </div>
       {board?.frozen ? <p className="period-picker__note">{t('leaderboard.frozenNote')}</p> : null}
     </div>
