@@ -1,0 +1,193 @@
+import { CLIENT_STORAGE_KEYS } from '@yanzhi/contract';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { baseUrl } from '../support/server.js';
+
+/** A JPEG drawn by the browser (an offscreen canvas), different for each seed. */
+async function makeJpeg(page: Page, seed: number): Promise<Buffer> {
+  const base64 = await page.evaluate(async (s) => {
+    const canvas = new OffscreenCanvas(900, 1200);
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('no 2d context');
+    context.fillStyle = `hsl(${(s * 67) % 360} 60% 45%)`;
+    context.fillRect(0, 0, 900, 1200);
+    for (let index = 0; index < 30; index += 1) {
+      context.fillStyle = `hsl(${(s * 31 + index * 47) % 360} 80% ${30 + ((index * 13) % 50)}%)`;
+      context.beginPath();
+      context.arc((index * 173 + s * 29) % 900, (index * 211 + s * 53) % 1200, 60, 0, Math.PI * 2);
+      context.fill();
+    }
+    const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.9 });
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let binary = '';
+    for (const byte of bytes) binary += String.fromCharCode(byte);
+    return btoa(binary);
+  }, seed);
+  return Buffer.from(base64, 'base64');
+}
+
+/** Uploads a photo through the page; the first upload makes the visitor a (device) user. */
+async function uploadPhoto(page: Page, seed: number): Promise<void> {
+  await page.goto(`${baseUrl()}/upload`);
+  await page.getByLabel(/从相册选择/).setInputFiles({
+    name: `board-${seed}.jpg`,
+    mimeType: 'image/jpeg',
+    buffer: await makeJpeg(page, seed),
+  });
+  await expect(page.getByRole('application', { name: /裁剪框/ })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: '分类' })).toBeEnabled();
+  await page.getByRole('button', { name: '上传', exact: true }).click();
+  await expect(page.getByText(/上传成功！你的照片/)).toBeVisible();
+  await expect
+    .poll(() => page.evaluate((key) => localStorage.getItem(key), CLIENT_STORAGE_KEYS.token))
+    .not.toBeNull();
+}
+
+/** The card in the share modal has really loaded (a decoded PNG, not a broken image). */
+async function expectCardLoaded(dialog: Locator): Promise<void> {
+  const card = dialog.getByTestId('share-card');
+  await expect(card).toBeVisible();
+  await expect(card).toHaveAttribute('src', /^\/media\/.+\.png$/);
+  await expect
+    .poll(() => card.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+  await expect(dialog.getByRole('link', { name: '保存图片' })).toHaveAttribute(
+    'href',
+    /^\/media\/.+\.png$/,
+  );
+  const link = await dialog.getByLabel('分享链接').inputValue();
+  expect(link).toContain('/leaderboard?');
+  expect(link).not.toMatch(/token/i);
+}
+
+function boardAnswer(page: Page, period: string) {
+  return page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/api/get_leaderboard') &&
+      (response.request().postDataJSON() as { period_type?: string }).period_type === period,
+  );
+}
+
+test.describe('leaderboard', () => {
+  test('shows the demo board and switches periods, keeping them in the address', async ({
+    page,
+  }) => {
+    const allTime = boardAnswer(page, 'all');
+    await page.goto(`${baseUrl()}/leaderboard?period=all`);
+    const answer = (await (await allTime).json()) as {
+      code: number;
+      data: { total_items: number };
+    };
+    expect(answer.code).toBe(0);
+    // DEMO_PHOTOS_PER_CATEGORY=6: the category's established demo photos fill the podium.
+    const total = answer.data.total_items;
+    expect(total).toBeGreaterThanOrEqual(3);
+    const places = page.getByTestId('podium-place');
+    await expect(places).toHaveCount(3);
+    await expect(places.first()).toHaveAttribute('data-rank', '1');
+    await expect(places.first().getByTestId('crown')).toBeVisible();
+    await expect(page.getByTestId('leaderboard-row')).toHaveCount(total - 3);
+    await expect(page.getByText('已经到底了')).toBeVisible();
+    await expect(page.getByRole('tab', { name: '总榜' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('my-rank-bar')).toContainText('上传照片');
+
+    // The podium reads 2 · 1 · 3 from left to right.
+    const lefts = await Promise.all(
+      [0, 1, 2].map(async (index) => (await places.nth(index).boundingBox())?.x ?? 0),
+    );
+    expect(lefts[1]).toBeLessThan(lefts[0] ?? 0);
+    expect(lefts[0]).toBeLessThan(lefts[2] ?? 0);
+
+    const weekly = boardAnswer(page, 'week');
+    await page.getByRole('tab', { name: '周榜' }).click();
+    await weekly;
+    await expect(page).toHaveURL(/\/leaderboard\?category=\d+&period=week$/);
+    await expect(page.getByTestId('period-label')).toContainText('进行中');
+
+    // The week before is final.
+    await page.getByRole('button', { name: '上一期' }).click();
+    await expect(page.getByTestId('frozen-badge')).toHaveText('已冻结');
+    await expect(page).toHaveURL(/period=week&date=\d{4}-\d{2}-\d{2}$/);
+    await page.getByRole('button', { name: '回到本期' }).click();
+    await expect(page.getByTestId('frozen-badge')).toBeHidden();
+
+    // Keyboard: the arrow keys move between periods.
+    await page.getByRole('tab', { name: '周榜' }).focus();
+    const daily = boardAnswer(page, 'day');
+    await page.keyboard.press('ArrowLeft');
+    await daily;
+    await expect(page.getByRole('tab', { name: '日榜' })).toBeFocused();
+    await expect(page).toHaveURL(/period=day$/);
+  });
+
+  test('opens the board of a shared link', async ({ page }) => {
+    await page.goto(`${baseUrl()}/leaderboard?category=2&period=month`);
+    await expect(page.getByRole('tab', { name: '月榜' })).toHaveAttribute('aria-selected', 'true');
+    await expect(
+      page.getByRole('group', { name: '分类' }).getByRole('button').nth(1),
+    ).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('period-label')).toContainText('月');
+  });
+
+  test('a user with a photo shares a card from the leaderboard and from the profile', async ({
+    page,
+  }) => {
+    await uploadPhoto(page, 11);
+
+    await page.goto(`${baseUrl()}/leaderboard`);
+    const bar = page.getByTestId('my-rank-bar');
+    // The new photo is still being placed (定级中): not on the board yet, but shareable.
+    await expect(bar).toContainText('你还没有上榜');
+    await bar.getByRole('button', { name: '分享我的排名' }).click();
+    const dialog = page.getByRole('dialog', { name: '分享我的排名' });
+    await expectCardLoaded(dialog);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(bar.getByRole('button', { name: '分享我的排名' })).toBeFocused();
+
+    await page.goto(`${baseUrl()}/profile`);
+    await expect(page.getByTestId('my-photo')).toHaveCount(1);
+    await page.getByRole('button', { name: '分享我的排名' }).click();
+    const fromProfile = page.getByRole('dialog', { name: '分享我的排名' });
+    await expectCardLoaded(fromProfile);
+    await fromProfile.getByRole('button', { name: '关闭' }).click();
+    await expect(fromProfile).toBeHidden();
+  });
+});
+
+test.describe('leaderboard at 360x640', () => {
+  test.use({ viewport: { width: 360, height: 640 } });
+
+  async function noOverflow(page: Page, name: string): Promise<void> {
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, name).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `e2e/artifacts/screenshots/360x640-${name}.png` });
+  }
+
+  test('the board, the my-rank bar and the share modal fit a small phone', async ({ page }) => {
+    await page.goto(`${baseUrl()}/leaderboard?period=all`);
+    await expect(page.getByTestId('podium-place')).toHaveCount(3);
+    await page.waitForLoadState('networkidle');
+    await noOverflow(page, 'leaderboard-all');
+
+    // The bar sits above the bottom navigation, inside the screen.
+    const bar = await page.getByTestId('my-rank-bar').boundingBox();
+    const nav = await page.getByRole('navigation', { name: '主导航' }).boundingBox();
+    expect(bar && nav && bar.y + bar.height <= nav.y).toBe(true);
+
+    await uploadPhoto(page, 12);
+    await page.goto(`${baseUrl()}/leaderboard?period=all`);
+    await page.getByRole('button', { name: '分享我的排名' }).click();
+    const dialog = page.getByRole('dialog', { name: '分享我的排名' });
+    await expectCardLoaded(dialog);
+    // Every button of the modal is on screen without scrolling.
+    for (const name of ['保存图片', '复制链接', '关闭']) {
+      const box = await dialog
+        .getByRole(name === '保存图片' ? 'link' : 'button', { name })
+        .boundingBox();
+      expect(box && box.y >= 0 && box.y + box.height <= 640, name).toBe(true);
+    }
+    await noOverflow(page, 'leaderboard-share');
+  });
+});
