@@ -173,6 +173,16 @@ describe('leaderboard: choosing a board', () => {
       period_date: null,
     });
   });
+  it('leaves the board out while the categories cannot be loaded, with their retry', async () => {
+    const api = mockApi({ get_categories: fail(50000, '分类服务不可用') });
+    renderApp('/leaderboard');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('分类服务不可用');
+    expect(within(alert).getByRole('button', { name: '重试' })).toBeTruthy();
+    expect(screen.queryAllByTestId('skeleton-row')).toHaveLength(0);
+    expect(screen.queryByRole('group', { name: '往期榜单' })).toBeNull();
+    expect(boardCalls(api)).toHaveLength(0);
+  });
 });
 
 describe('leaderboard: past periods', () => {

@@ -15,14 +15,15 @@ import { useBoard } from './use-board';
 import { useBoardParams } from './use-board-params';
 import './leaderboard.css';
 
-/** The category of the address when it exists, else the first one. */
-function useCategoryId(requested: number | null): number | null {
-  const categories = useCategories().data;
-  if (categories === undefined) return null;
-  if (requested !== null && categories.some((category) => category.id === requested)) {
-    return requested;
-  }
-  return categories[0]?.id ?? null;
+/**
+ * The category of the address when it exists, else the first one; null while the categories
+ * load, and when there are none or they failed (the category bar says so and offers a retry).
+ */
+function useCategoryId(requested: number | null): { categoryId: number | null; pending: boolean } {
+  const { data: categories, isPending } = useCategories();
+  if (categories === undefined) return { categoryId: null, pending: isPending };
+  const known = requested !== null && categories.some((category) => category.id === requested);
+  return { categoryId: known ? requested : (categories[0]?.id ?? null), pending: false };
 }
 
 /**
@@ -33,7 +34,7 @@ function useCategoryId(requested: number | null): number | null {
 export function LeaderboardPage() {
   const t = useT();
   const [params, setParams] = useBoardParams();
-  const categoryId = useCategoryId(params.categoryId);
+  const { categoryId, pending: categoriesPending } = useCategoryId(params.categoryId);
   const selection: BoardSelection | null =
     categoryId === null
       ? null
@@ -58,8 +59,9 @@ export function LeaderboardPage() {
     setParams({ categoryId, periodDate });
   };
 
-  let content;
-  if (selection === null || query.isPending) content = <BoardSkeleton />;
+  let content = null;
+  if (selection === null) content = categoriesPending ? <BoardSkeleton /> : null;
+  else if (query.isPending) content = <BoardSkeleton />;
   else if (query.isError && pages.length === 0) {
     content = (
       <ErrorState
@@ -101,10 +103,10 @@ export function LeaderboardPage() {
         id={BOARD_PANEL_ID}
         role="tabpanel"
         aria-labelledby={periodTabId(periodType)}
-        aria-busy={query.isFetching}
+        aria-busy={selection === null ? categoriesPending : query.isPending}
         className="leaderboard__board"
       >
-        {periodType !== 'all' ? (
+        {periodType !== 'all' && (selection !== null || categoriesPending) ? (
           <PeriodPicker
             periodType={periodType}
             periodDate={params.periodDate}
