@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { placeholderStyle } from '../lib/placeholder';
 
 interface PhotoFrameProps {
   src?: string | null;
@@ -24,7 +25,7 @@ export function PhotoFrame({
   return (
     <figure
       className={`photo-frame ${loading ? 'photo-frame--loading' : ''} ${className ?? ''}`}
-      style={placeholder ? { background: placeholder } : undefined}
+      style={placeholder ? placeholderStyle(placeholder) : undefined}
       aria-label={label}
     >
       {src ? <img className="photo-frame__img" src={src} alt={alt} decoding="async" /> : null}

@@ -5,6 +5,7 @@ import { useT } from '../../lib/i18n';
 import type { Choice } from './api/submit-vote';
 import { useLongPress } from './use-long-press';
 import { scoreChip } from './vote-feedback';
+import { placeholderStyle } from '../../lib/placeholder';
 
 export type CardState = 'idle' | 'waiting' | 'chosen' | 'other';
 
@@ -18,11 +19,6 @@ interface ArenaCardProps {
   onVote: (choice: Choice) => void;
   onReport: (choice: Choice) => void;
   onInspect: (choice: Choice) => void;
-}
-
-/** A CSS url() for a data: URI placeholder (quotes would end the string early). */
-function cssUrl(uri: string): string {
-  return `url("${uri.replace(/"/g, '%22')}")`;
 }
 
 /**
@@ -67,10 +63,7 @@ export function ArenaCard({
         {...handlers}
       >
         <span key={pairId} className="arena-card__media">
-          <span
-            className="arena-card__placeholder"
-            style={{ backgroundImage: cssUrl(image.placeholder) }}
-          />
+          <span className="arena-card__placeholder" style={placeholderStyle(image.placeholder)} />
           <img
             className="arena-card__img"
             src={image.url}

@@ -1,8 +1,8 @@
 import type { Image, LeaderboardEntry } from '@yanzhi/contract';
 import { formatScore } from '@yanzhi/contract';
-import type { CSSProperties } from 'react';
 import { Icon } from '../../components/Icon';
 import { useT } from '../../lib/i18n';
+import { placeholderStyle } from '../../lib/placeholder';
 
 /**
  * The pieces of a leaderboard entry shared by the podium and the rows. Test ids:
@@ -13,14 +13,6 @@ import { useT } from '../../lib/i18n';
 /** The element of an entry, to scroll to and focus after a jump. */
 export function entryElementId(photoId: number): string {
   return `leaderboard-entry-${photoId}`;
-}
-
-/** The placeholder is a tiny data: image (or a colour): painted before the photo arrives. */
-function placeholderStyle(placeholder: string): CSSProperties {
-  if (/^(data:|\/|https?:)/.test(placeholder)) {
-    return { backgroundImage: `url("${placeholder.replace(/"/g, '%22')}")` };
-  }
-  return { backgroundColor: placeholder };
 }
 
 interface ThumbProps {
