@@ -15,7 +15,6 @@ import { registerCategoryRoutes } from './routes/categories.routes.js';
 import { enforcePerMinute } from './routes/rate-limit.js';
 import { registerLeaderboardRoutes } from './routes/leaderboard.routes.js';
 import { registerModerationRoutes } from './routes/moderation.routes.js';
-import { registerPendingRoutes } from './routes/pending.routes.js';
 import { registerPhotoRoutes } from './routes/photos.routes.js';
 import { registerShareRoutes } from './routes/share.routes.js';
 import { registerSystemRoutes } from './routes/system.routes.js';
@@ -127,7 +126,6 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     limiter,
     limits: config.rateLimits,
   });
-  registerPendingRoutes(server);
   await registerStaticFiles(server, { mediaDir: config.mediaDir, webDistDir: config.webDistDir });
 
   return { server, services };

@@ -1,4 +1,4 @@
-import { ErrorCode } from '@yanzhi/contract';
+import { API, CALL_NAMES, ErrorCode } from '@yanzhi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.js';
 
@@ -141,9 +141,14 @@ describe('the envelope and HTTP status policy (ADR 0001)', () => {
     expect(app.logs.join('\n')).toContain('unexpected error');
   });
 
-  it('answers calls whose issue has not landed with 50100, after validating them', async () => {
-    const pending = await app.call('get_leaderboard', { category_id: 1 });
-    expect(pending).toMatchObject({ status: 200, code: ErrorCode.NOT_AVAILABLE_YET, data: null });
+  it('routes every call of the contract, validating before anything else', () => {
+    const unrouted = CALL_NAMES.filter(
+      (name) => !app.server.hasRoute({ method: 'POST', url: API[name].path }),
+    );
+    expect(unrouted).toEqual([]);
+  });
+
+  it('checks the input and the caller before a call does anything', async () => {
     const invalid = await app.call('get_leaderboard', { category_id: 'x' });
     expect(invalid.code).toBe(ErrorCode.VALIDATION_FAILED);
     const signedOut = await app.call('delete_photo', { photo_id: 1 });

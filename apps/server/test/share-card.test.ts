@@ -103,7 +103,8 @@ describe.each(dialects)('gen_share_image on %s', (dialect) => {
   }
 
   function cardFile(card: ShareCard): string {
-    expect(card.url).toMatch(/^\/media\/cards\/[0-9a-f]{32}\.png$/);
+    expect(card.url).toBe(`/media/cards/${card.photo_id}/${card.url.split('/').at(-1) ?? ''}`);
+    expect(card.url).toMatch(/\/[0-9a-f]{32}\.png$/);
     return path.join(app.config.mediaDir, ...card.url.slice('/media/'.length).split('/'));
   }
 
@@ -314,5 +315,22 @@ describe.each(dialects)('gen_share_image on %s', (dialect) => {
     // Asked for again, the old card is drawn again under the same name.
     expect(parseCard(await share({ lang: 'zh' }, kim.headers)).url).toBe(old.url);
     expect(fs.existsSync(cardFile(old))).toBe(true);
+  });
+
+  it('deletes every card of a photo with the photo, and of all photos with the account', async () => {
+    await start();
+    const lena = await photographer('lena', 16);
+    const zh = parseCard(await share({ lang: 'zh' }, lena.headers));
+    const en = parseCard(await share({ lang: 'en' }, lena.headers));
+    expect([zh, en].every((card) => fs.existsSync(cardFile(card)))).toBe(true);
+    const deleted = await app.call('delete_photo', { photo_id: lena.photoId }, lena.headers);
+    expect(deleted.code, deleted.msg).toBe(0);
+    expect([zh, en].some((card) => fs.existsSync(cardFile(card)))).toBe(false);
+    expect((await app.server.inject({ method: 'GET', url: zh.url })).statusCode).toBe(404);
+
+    const mia = await photographer('mia', 17);
+    const card = parseCard(await share({}, mia.headers));
+    expect((await app.call('delete_account', {}, mia.headers)).code).toBe(0);
+    expect(fs.existsSync(cardFile(card))).toBe(false);
   });
 });

@@ -51,8 +51,7 @@ export interface CallDefinition {
 
 /**
  * Every call of spec §7 plus the calls DESIGN §3 implies, at exactly their paths and field
- * names. All are POST. A call whose response is null is answered with 50100 until the issue that
- * owns it lands; it is never faked.
+ * names. All are POST; the server routes every one of them (a test checks it).
  */
 export const API = {
   get_categories: {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
@@ -25,6 +26,11 @@ export const MAX_INPUT_PIXELS = 40_000_000;
 export const PHOTOS_DIR = 'photos';
 /** Where rendered share cards live (content-addressed names), under the media folder. */
 export const CARDS_DIR = 'cards';
+
+/** A photo's share cards live in a folder of their own, deleted with the photo. */
+export function cardFolderOf(photoId: number): string {
+  return `${CARDS_DIR}/${photoId}`;
+}
 
 /** Every image here is decoded once, so sharp's operation cache would only hold memory. */
 sharp.cache(false);
@@ -185,21 +191,27 @@ export class MediaRepository {
   }
 
   /**
-   * Deletes the files directly under `dir` last used (mtime) at or before `cutoffMs`, leftover
-   * temporary files included; returns their keys.
+   * Deletes the files under `dir` (and its sub-folders) last used (mtime) at or before
+   * `cutoffMs`, leftover temporary files included, and the sub-folders left empty; returns
+   * their keys.
    */
   async deleteUnusedSince(dir: string, cutoffMs: number): Promise<string[]> {
-    let names: string[];
+    let entries: Dirent[];
     try {
-      names = (await fs.readdir(this.absolutePath(dir), { withFileTypes: true }))
-        .filter((entry) => entry.isFile())
-        .map((entry) => entry.name);
+      entries = await fs.readdir(this.absolutePath(dir), { withFileTypes: true });
     } catch {
       return [];
     }
     const removed: string[] = [];
-    for (const name of names) {
-      const key = `${dir}/${name}`;
+    for (const entry of entries) {
+      const key = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) {
+        removed.push(...(await this.deleteUnusedSince(key, cutoffMs)));
+        // Only an empty folder goes; a card written meanwhile keeps it.
+        await fs.rmdir(this.absolutePath(key)).catch(() => undefined);
+        continue;
+      }
+      if (!entry.isFile()) continue;
       try {
         if ((await fs.stat(this.absolutePath(key))).mtimeMs > cutoffMs) continue;
       } catch {
@@ -209,6 +221,13 @@ export class MediaRepository {
       removed.push(key);
     }
     return removed;
+  }
+
+  /** Removes folders and everything in them; a folder already gone is not an error. */
+  async deleteFolders(keys: string[]): Promise<void> {
+    await Promise.all(
+      keys.map((key) => fs.rm(this.absolutePath(key), { recursive: true, force: true })),
+    );
   }
 
   /** The files of each shard folder under photos/, one folder at a time (memory stays flat). */

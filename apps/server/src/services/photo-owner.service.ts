@@ -6,7 +6,7 @@ import type { Clock } from '../domain/clock.js';
 import { AppError } from '../errors.js';
 import { ArenaRepository } from '../repositories/arena.repository.js';
 import { FuelRepository } from '../repositories/fuel.repository.js';
-import type { MediaRepository } from '../repositories/media.repository.js';
+import { cardFolderOf, type MediaRepository } from '../repositories/media.repository.js';
 import { PhotoRepository } from '../repositories/photo.repository.js';
 import type { ArenaIndexes } from './arena-indexes.js';
 
@@ -42,6 +42,7 @@ export class PhotoOwnerService {
     });
     (await this.indexes.get(photo.category_id)).index.remove(String(photo.id));
     await this.media.deleteKeys([photo.display_key, photo.thumb_key]);
+    await this.media.deleteFolders([cardFolderOf(photo.id)]);
     return { photo_id: photo.id, deleted: true };
   }
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { ErrorCode, type MessageLanguage, type PeriodType, type ShareCard } from '@yanzhi/contract';
 import type { Clock } from '../domain/clock.js';
 import { AppError } from '../errors.js';
-import { CARDS_DIR, type MediaRepository } from '../repositories/media.repository.js';
+import { CARDS_DIR, cardFolderOf, type MediaRepository } from '../repositories/media.repository.js';
 import type { ShareCardRenderer } from '../repositories/share-card.renderer.js';
 import type { ShareCardRepository, SharePhotoRow } from '../repositories/share-card.repository.js';
 import { CARD_HEIGHT, CARD_WIDTH, TEMPLATE_VERSION } from '../repositories/share-card.template.js';
@@ -98,7 +98,8 @@ export class ShareCardService {
       .update(JSON.stringify({ template: TEMPLATE_VERSION, pictured, text }))
       .digest('hex')
       .slice(0, 32);
-    const key = `${CARDS_DIR}/${name}.png`;
+    // Under the photo's folder, so deleting the photo deletes every card that shows it.
+    const key = `${cardFolderOf(photo.id)}/${name}.png`;
 
     if (!(await this.media.touch(key, this.clock.now()))) {
       await this.once(key, async () => {
