@@ -333,4 +333,28 @@ describe.each(dialects)('gen_share_image on %s', (dialect) => {
     expect((await app.call('delete_account', {}, mia.headers)).code).toBe(0);
     expect(fs.existsSync(cardFile(card))).toBe(false);
   });
+
+  it('prints the place on a past period’s frozen board when given a day inside it', async () => {
+    await start();
+    const nina = await photographer('nina', 18);
+    // Published last week (the test clock is Saturday 2026-11-21 in Shanghai).
+    await app.db
+      .updateTable('photos')
+      .set({ published_at: Date.parse('2026-11-12T10:00:00+08:00'), updated_at: app.clock.now() })
+      .where('id', '=', nina.photoId)
+      .execute();
+    app.clock.advance(60_000);
+    const past = parseCard(
+      await share({ period_type: 'weekly', period_date: '2026-11-12' }, nina.headers),
+    );
+    expect(past).toMatchObject({ period_type: 'week', rank: 1 });
+    expect(past.share_url).toMatch(/&period=week&date=2026-11-09$/);
+    const running = parseCard(await share({ period_type: 'week' }, nina.headers));
+    expect(running.rank).toBeNull();
+    expect(running.url).not.toBe(past.url);
+    await checkImage(past, await fetchCard(past));
+    expect(
+      (await share({ period_type: 'day', period_date: '2026-11-30' }, nina.headers)).code,
+    ).toBe(ErrorCode.VALIDATION_FAILED);
+  });
 });

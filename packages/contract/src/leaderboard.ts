@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { imageSchema } from './arena.js';
 import { PERIOD_TYPES } from './constants.js';
-import { idSchema, isoDateTimeSchema, periodTypeSchema } from './schemas.js';
+import { idSchema, isoDateTimeSchema, periodDateSchema, periodTypeSchema } from './schemas.js';
 
 /** A calendar day `YYYY-MM-DD` in the leaderboard's time zone. */
 export const calendarDaySchema = z.iso.date();
@@ -55,12 +55,15 @@ export type Leaderboard = z.infer<typeof leaderboardSchema>;
 /**
  * `gen_share_image` (spec §7: token, file). Sent as JSON or multipart. `file` (multipart only)
  * features an uploaded image instead of the best photo. The optional fields choose which
- * photo and board the card shows; without them: the best photo on its category's all-time board.
+ * photo and board the card shows; without them: the best photo on its category's running
+ * all-time board.
  */
 export const genShareImageRequestSchema = z.object({
   token: z.string().min(1).max(1024).nullish(),
   photo_id: idSchema.nullish(),
   period_type: periodTypeSchema.nullish(),
+  /** A day inside a past period: the card then prints the photo's place on that frozen board. */
+  period_date: periodDateSchema,
   lang: z.enum(['zh', 'en']).nullish(),
 });
 

@@ -98,14 +98,16 @@ export const periodTypeSchema = z
       : (value as PeriodType),
   );
 
+/** Any day inside a period (`YYYY-MM-DD`); null or empty for the running period. */
+export const periodDateSchema = z
+  .union([z.iso.date(), z.literal('')])
+  .nullish()
+  .transform((value) => (value ? value : null));
+
 export const getLeaderboardRequestSchema = z.object({
   category_id: idSchema,
   period_type: periodTypeSchema.default('day'),
-  /** Any day inside the period (`YYYY-MM-DD`); null or empty for the current period. */
-  period_date: z
-    .union([z.iso.date(), z.literal('')])
-    .nullish()
-    .transform((value) => (value ? value : null)),
+  period_date: periodDateSchema,
   page: intLike(1, 100_000).default(LEADERBOARD_DEFAULT_PAGE),
   page_size: intLike(1, LEADERBOARD_MAX_PAGE_SIZE).default(LEADERBOARD_DEFAULT_PAGE_SIZE),
 });

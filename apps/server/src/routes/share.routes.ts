@@ -52,6 +52,7 @@ export function registerShareRoutes(app: FastifyInstance, options: ShareRouteOpt
       bodyToken: input.token,
       photoId: input.photo_id,
       periodType: input.period_type,
+      periodDate: input.period_date,
       lang: input.lang ?? context.language,
       requestOrigin: requestOrigin(request),
       file,

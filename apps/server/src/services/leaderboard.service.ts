@@ -52,6 +52,8 @@ export interface PhotoStanding {
   rank: number | null;
   periodStart: string | null;
   periodEnd: string | null;
+  /** Whether the board is a past period's frozen one. */
+  frozen: boolean;
 }
 
 type StandingPhoto = Pick<
@@ -147,26 +149,47 @@ export class LeaderboardService {
     if (!(await this.categories.findActive(query.categoryId))) {
       throw new AppError(ErrorCode.CATEGORY_NOT_FOUND);
     }
+    const { period, today, ended } = this.resolvePeriod(query.periodType, query.periodDate);
+    return ended
+      ? this.frozenBoard(query, period, viewerId)
+      : this.liveBoard(query, period, viewerId, today);
+  }
+
+  /** The period a request names: any day inside it, or null for the running one. */
+  private resolvePeriod(type: PeriodType, periodDate: string | null) {
     const now = this.clock.now();
     const today = dayKey(now, this.options.timeZone);
-    if (query.periodDate !== null && query.periodType !== 'all' && query.periodDate > today) {
+    if (periodDate !== null && type !== 'all' && periodDate > today) {
       throw new AppError(ErrorCode.VALIDATION_FAILED, {
         zh: `period_date 不能晚于今天（${today}）`,
         en: `period_date cannot be later than today (${today})`,
       });
     }
-    const period = periodOf(query.periodType, query.periodDate ?? today, this.options.timeZone);
-    return hasEnded(period, now)
-      ? this.frozenBoard(query, period, viewerId)
-      : this.liveBoard(query, period, viewerId, today);
+    const period = periodOf(type, periodDate ?? today, this.options.timeZone);
+    return { period, today, ended: hasEnded(period, now) };
   }
 
-  /** The photo's rank on the running board of `periodType` (null when it is not on it). */
-  async standingOf(photo: StandingPhoto, periodType: PeriodType): Promise<PhotoStanding> {
-    const period = currentPeriod(periodType, this.clock.now(), this.options.timeZone);
-    const boards = await this.fresh(photo.category_id);
-    const placement = boards.board(periodType)?.placementOf(photo.id) ?? null;
-    return { rank: placement?.rank ?? null, periodStart: period.start, periodEnd: period.end };
+  /**
+   * The photo's rank on a board of its category (null when it is not on it): the running one,
+   * or the frozen board of the past period holding `periodDate`.
+   */
+  async standingOf(
+    photo: StandingPhoto,
+    periodType: PeriodType,
+    periodDate: string | null = null,
+  ): Promise<PhotoStanding> {
+    const { period, ended } = this.resolvePeriod(periodType, periodDate);
+    let rank: number | null;
+    if (ended) {
+      const snapshot = await this.snapshotOf(photo.category_id, period);
+      const repository = new LeaderboardRepository(this.db);
+      const [entry] = await repository.snapshotEntriesOf(snapshot.id, [photo.id]);
+      rank = entry?.rank ?? null;
+    } else {
+      const boards = await this.fresh(photo.category_id);
+      rank = boards.board(periodType)?.placementOf(photo.id)?.rank ?? null;
+    }
+    return { rank, periodStart: period.start, periodEnd: period.end, frozen: ended };
   }
 
   /**
@@ -357,11 +380,8 @@ export class LeaderboardService {
     period: Period,
     viewerId: number | null,
   ): Promise<Leaderboard> {
-    const type = query.periodType as BoundedPeriodType;
     const repository = new LeaderboardRepository(this.db);
-    const snapshot =
-      (await repository.findSnapshot(query.categoryId, type, period.start ?? '')) ??
-      (await this.freeze(query.categoryId, period, type));
+    const snapshot = await this.snapshotOf(query.categoryId, period);
     const offset = (query.page - 1) * query.pageSize;
     const rows = await repository.snapshotPage(snapshot.id, offset + 1, offset + query.pageSize);
     const ownIds = new Set(
@@ -383,6 +403,18 @@ export class LeaderboardService {
       frozenAt: snapshot.frozen_at,
       asOf: snapshot.frozen_at,
     });
+  }
+
+  /** The frozen board of an ended period, frozen now when nobody has yet. */
+  private async snapshotOf(categoryId: number, period: Period): Promise<SnapshotRow> {
+    const type = period.type as BoundedPeriodType;
+    return (
+      (await new LeaderboardRepository(this.db).findSnapshot(
+        categoryId,
+        type,
+        period.start ?? '',
+      )) ?? (await this.freeze(categoryId, period, type))
+    );
   }
 
   /** Writes the snapshot of an ended period from the photos as they stand now. */

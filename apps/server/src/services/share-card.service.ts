@@ -26,7 +26,13 @@ export interface ShareStandings {
       published_at: number;
     },
     periodType: PeriodType,
-  ): Promise<{ rank: number | null; periodStart: string | null; periodEnd: string | null }>;
+    periodDate: string | null,
+  ): Promise<{
+    rank: number | null;
+    periodStart: string | null;
+    periodEnd: string | null;
+    frozen: boolean;
+  }>;
 }
 
 export interface ShareCardRequest {
@@ -35,6 +41,8 @@ export interface ShareCardRequest {
   bodyToken: string | null | undefined;
   photoId: number | null | undefined;
   periodType: PeriodType | null | undefined;
+  /** A day inside a past period (its frozen board); null: the running period. */
+  periodDate: string | null;
   lang: MessageLanguage;
   /** The origin the request came to, for the link when no PUBLIC_URL is configured. */
   requestOrigin: string;
@@ -73,13 +81,16 @@ export class ShareCardService {
     const featured = request.file ? await renderUploadedImage(this.media, request.file) : null;
     const periodType = request.periodType ?? 'all';
     const [standing, category] = await Promise.all([
-      this.standings.standingOf(photo, periodType),
+      this.standings.standingOf(photo, periodType, request.periodDate),
       this.cards.category(photo.category_id),
     ]);
     if (!category) throw new AppError(ErrorCode.CATEGORY_NOT_FOUND);
 
     const base = this.options.publicUrl ?? request.requestOrigin;
-    const link = `${base}/leaderboard?category=${photo.category_id}&period=${periodType}`;
+    const past = standing.frozen && standing.periodStart !== null;
+    const link =
+      `${base}/leaderboard?category=${photo.category_id}&period=${periodType}` +
+      (past ? `&date=${standing.periodStart ?? ''}` : '');
     const text = cardText({
       lang: request.lang,
       currentScore: photo.current_score,

@@ -122,7 +122,11 @@ export function LeaderboardPage() {
           canShare={signedIn}
           onJump={jumpToMine}
           onShare={() => {
-            setShare({ photoId: board.my_entry?.id ?? null, periodType: board.period_type });
+            setShare({
+              photoId: board.my_entry?.id ?? null,
+              periodType: board.period_type,
+              periodDate: board.frozen ? board.period_start : null,
+            });
           }}
         />
       ) : null}

@@ -320,6 +320,7 @@ describe('profile page', () => {
     expect(api.callsTo('gen_share_image')[0]?.body).toEqual({
       photo_id: 3,
       period_type: 'all',
+      period_date: null,
       lang: 'zh',
     });
   });

@@ -516,7 +516,7 @@ function SignedInProfile({ user }: { user: User }) {
       </div>
       {sharing ? (
         <ShareModal
-          request={{ photoId: best?.id ?? null, periodType: 'all' }}
+          request={{ photoId: best?.id ?? null, periodType: 'all', periodDate: null }}
           onClose={() => {
             setSharing(false);
           }}

@@ -36,14 +36,22 @@ afterEach(() => {
 });
 
 /** The leaderboard of a signed-in user whose photo 55 is third, and the modal opened from it. */
-async function openFromLeaderboard(card: EnvelopeLike | (() => Promise<EnvelopeLike>)) {
+async function openFromLeaderboard(
+  card: EnvelopeLike | (() => Promise<EnvelopeLike>),
+  past: { date: string; start: string; end: string } | null = null,
+) {
   signIn();
   const api = mockApi({
     get_categories: ok(CATEGORIES),
-    get_leaderboard: boardServer({ totalItems: 8, myEntry: MINE, myPage: 1 }),
+    get_leaderboard: boardServer({
+      totalItems: 8,
+      myEntry: MINE,
+      myPage: 1,
+      ...(past ? { frozen: true, periodStart: past.start, periodEnd: past.end } : {}),
+    }),
     gen_share_image: card,
   });
-  const view = renderApp('/leaderboard?category=1&period=week');
+  const view = renderApp(`/leaderboard?category=1&period=week${past ? `&date=${past.date}` : ''}`);
   const bar = await screen.findByTestId('my-rank-bar');
   await view.user.click(within(bar).getByRole('button', { name: '分享我的排名' }));
   const dialog = await screen.findByRole('dialog', { name: '分享我的排名' });
@@ -67,6 +75,7 @@ describe('rank share modal', () => {
     expect(api.callsTo('gen_share_image')[0]?.body).toEqual({
       photo_id: 55,
       period_type: 'week',
+      period_date: null,
       lang: 'zh',
     });
 
@@ -181,5 +190,21 @@ describe('rank share modal', () => {
     const again = await screen.findByRole('dialog', { name: '分享我的排名' });
     await user.click(within(again).getByRole('button', { name: '关闭' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('asks for the card of the frozen board when a past period is shown', async () => {
+    const { api } = await openFromLeaderboard(ok(shareCard({ period_type: 'week' })), {
+      date: '2026-06-24',
+      start: '2026-06-22',
+      end: '2026-06-28',
+    });
+    await waitFor(() => {
+      expect(api.callsTo('gen_share_image')).toHaveLength(1);
+    });
+    expect(api.callsTo('gen_share_image')[0]?.body).toMatchObject({
+      photo_id: 55,
+      period_type: 'week',
+      period_date: '2026-06-22',
+    });
   });
 });

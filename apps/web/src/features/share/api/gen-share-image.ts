@@ -3,10 +3,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import type { Language } from '../../../lib/i18n';
 
-/** Which card to draw: a photo (null: the best one) on a board of a period type. */
+/**
+ * Which card to draw: a photo (null: the best one) on a board of a period type, the running
+ * one or (with a day inside it) a past period's frozen board.
+ */
 export interface ShareRequest {
   photoId: number | null;
   periodType: PeriodType;
+  periodDate: string | null;
 }
 
 export type CardLanguage = 'zh' | 'en';
@@ -17,8 +21,8 @@ export function cardLanguage(language: Language): CardLanguage {
 
 export const shareKeys = {
   all: ['share-card'] as const,
-  card: ({ photoId, periodType }: ShareRequest, lang: CardLanguage) =>
-    [...shareKeys.all, photoId ?? 'best', periodType, lang] as const,
+  card: ({ photoId, periodType, periodDate }: ShareRequest, lang: CardLanguage) =>
+    [...shareKeys.all, photoId ?? 'best', periodType, periodDate ?? 'running', lang] as const,
 };
 
 /**
@@ -31,7 +35,12 @@ export function shareCardQueryOptions(request: ShareRequest, lang: CardLanguage)
     queryFn: ({ signal }): Promise<ShareCard> =>
       callApi(
         'gen_share_image',
-        { photo_id: request.photoId, period_type: request.periodType, lang },
+        {
+          photo_id: request.photoId,
+          period_type: request.periodType,
+          period_date: request.periodDate,
+          lang,
+        },
         { signal },
       ),
     staleTime: 0,
