@@ -1,18 +1,27 @@
 /** Calendar days in the leaderboard's time zone (TZ_LEADERBOARD), as `YYYY-MM-DD`. */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-export function dayKey(epochMs: number, timeZone: string): string {
-  let format = formatters.get(timeZone);
+/** One formatter per zone and purpose: building them is far slower than using them. */
+export function zoneFormatter(
+  timeZone: string,
+  purpose: string,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  const key = `${purpose}:${timeZone}`;
+  let format = formatters.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    formatters.set(timeZone, format);
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, ...options });
+    formatters.set(key, format);
   }
-  return format.format(epochMs);
+  return format;
+}
+
+export function dayKey(epochMs: number, timeZone: string): string {
+  return zoneFormatter(timeZone, 'day', {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(epochMs);
 }
 
 /** The day after a `YYYY-MM-DD` day. */

@@ -1,3 +1,4 @@
+import type { Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { LeaderboardSnapshotsTable, PhotoRow } from '../db/schema.js';
 import { inTransaction, isUniqueViolation } from '../db/transaction.js';
@@ -22,14 +23,7 @@ export interface EntryRow {
   owner_name: string;
 }
 
-export type SnapshotRow = {
-  id: number;
-  category_id: number;
-  period_type: LeaderboardSnapshotsTable['period_type'];
-  period_start: string;
-  entries: number;
-  frozen_at: number;
-};
+export type SnapshotRow = Selectable<LeaderboardSnapshotsTable>;
 
 export interface SnapshotEntryInput {
   position: number;
@@ -52,6 +46,18 @@ const BOARD_COLUMNS = [
   'state',
   'published_at',
   'updated_at',
+] as const;
+
+/** What an entry shows of its photo and owner, live or frozen. */
+const SHOWN_COLUMNS = [
+  'photos.user_id',
+  'photos.state',
+  'photos.display_key',
+  'photos.thumb_key',
+  'photos.width',
+  'photos.height',
+  'photos.placeholder',
+  'users.nickname as owner_name',
 ] as const;
 
 /** Rows written per statement when freezing a board (well under either database's limits). */
@@ -90,18 +96,7 @@ export class LeaderboardRepository {
     return this.db
       .selectFrom('photos')
       .innerJoin('users', 'users.id', 'photos.user_id')
-      .select([
-        'photos.id',
-        'photos.user_id',
-        'photos.state',
-        'photos.comparisons',
-        'photos.display_key',
-        'photos.thumb_key',
-        'photos.width',
-        'photos.height',
-        'photos.placeholder',
-        'users.nickname as owner_name',
-      ])
+      .select(['photos.id', 'photos.comparisons', ...SHOWN_COLUMNS])
       .where('photos.id', 'in', [...photoIds])
       .execute();
   }
@@ -211,14 +206,7 @@ export class LeaderboardRepository {
         'e.score',
         'e.comparisons',
         'e.rank_change',
-        'photos.user_id',
-        'photos.state',
-        'photos.display_key',
-        'photos.thumb_key',
-        'photos.width',
-        'photos.height',
-        'photos.placeholder',
-        'users.nickname as owner_name',
+        ...SHOWN_COLUMNS,
       ])
       .where('e.snapshot_id', '=', snapshotId)
       .where('photos.state', '=', 'active');

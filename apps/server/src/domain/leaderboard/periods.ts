@@ -1,5 +1,5 @@
 import type { PeriodType } from '@yanzhi/contract';
-import { dayKey } from '../day.js';
+import { dayKey, zoneFormatter } from '../day.js';
 
 /** A board's period: calendar days in the leaderboard's time zone and the instants they span. */
 export interface Period {
@@ -58,24 +58,17 @@ export function periodDays(type: BoundedPeriodType, day: string): { start: strin
   }
 }
 
-const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
-
 /** The zone's offset from UTC (ms) at an instant. */
 function zoneOffset(epochMs: number, timeZone: string): number {
-  let format = offsetFormatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    offsetFormatters.set(timeZone, format);
-  }
+  const format = zoneFormatter(timeZone, 'offset', {
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
   const parts: Record<string, number> = {};
   for (const part of format.formatToParts(epochMs)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
