@@ -7,7 +7,13 @@ declare module 'autocannon' {
     body?: string;
     connections?: number;
     duration?: number;
+    /** A fixed number of requests over all connections (instead of a duration). */
+    amount?: number;
     pipelining?: number;
+    /** Seconds before a request counts as timed out. */
+    timeout?: number;
+    /** A response whose body fails this counts as a mismatch. */
+    verifyBody?: (body: string) => boolean;
   }
   interface Histogram {
     average: number;
@@ -20,8 +26,18 @@ declare module 'autocannon' {
     requests: Histogram & { total: number };
     latency: Histogram;
     errors: number;
+    timeouts: number;
+    mismatches: number;
     non2xx: number;
   }
-  function autocannon(options: Options): Promise<Result>;
+  /** A running load: awaitable for its result, stoppable, and reporting each response. */
+  interface Instance extends PromiseLike<Result> {
+    stop: () => void;
+    on(
+      event: 'response',
+      listener: (client: unknown, statusCode: number, bytes: number, ms: number) => void,
+    ): Instance;
+  }
+  function autocannon(options: Options): Instance;
   export default autocannon;
 }

@@ -42,16 +42,20 @@ async function waitHealthy(url: string, child: ChildProcess, timeoutMs: number):
   throw new Error(`server at ${url} not healthy after ${timeoutMs} ms`);
 }
 
-/** Starts a TypeScript entry point under tsx with the given environment and waits for /healthz. */
+/**
+ * Starts a TypeScript entry point under tsx with the given environment and waits for /healthz.
+ * `nodeArgs` go to node itself (e.g. `--cpu-prof`, which NODE_OPTIONS refuses).
+ */
 export async function startChild(
   entry: string,
   env: Record<string, string>,
   timeoutMs = 180_000,
+  nodeArgs: readonly string[] = [],
 ): Promise<Child> {
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', '--conditions=source', path.join(repoRoot, entry)],
+    [...nodeArgs, '--import', 'tsx', '--conditions=source', path.join(repoRoot, entry)],
     {
       cwd: repoRoot,
       env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },

@@ -1,0 +1,91 @@
+/**
+ * A throw-away database per run: SQLite in a temporary DATA_DIR, or a fresh schema in the
+ * PostgreSQL database of the given URL (the server reaches it through the URL's search_path),
+ * dropped afterwards.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import {
+  openDatabase,
+  type DatabaseHandle,
+  type DatabaseKind,
+} from '../../apps/server/src/db/database.js';
+
+export interface BenchDatabase {
+  kind: DatabaseKind;
+  label: string;
+  /** What the server is started with (DATA_DIR always; DATABASE_URL on PostgreSQL). */
+  env: Record<string, string>;
+  open: () => DatabaseHandle;
+  sizeMb: () => Promise<number>;
+  drop: () => Promise<void>;
+}
+
+function tempDataDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'yanzhi-leaderboard-bench-'));
+}
+
+export function sqliteDatabase(): BenchDatabase {
+  const dataDir = tempDataDir();
+  const file = path.join(dataDir, 'yanzhi.db');
+  return {
+    kind: 'sqlite',
+    label: 'SQLite',
+    env: { DATA_DIR: dataDir },
+    open: () => openDatabase({ kind: 'sqlite', file }),
+    sizeMb: () => {
+      const bytes = [file, `${file}-wal`]
+        .filter((name) => fs.existsSync(name))
+        .reduce((total, name) => total + fs.statSync(name).size, 0);
+      return Promise.resolve(bytes / 1024 / 1024);
+    },
+    drop: () => {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      return Promise.resolve();
+    },
+  };
+}
+
+/** A fresh schema in the given database (the role needs CREATE there, not CREATEDB). */
+export async function postgresDatabase(baseUrl: string): Promise<BenchDatabase> {
+  const schema = `leaderboard_bench_${process.pid}_${Date.now()}`;
+  const admin = () => openDatabase({ kind: 'postgres', url: baseUrl }, { poolSize: 1 });
+  const setup = admin();
+  try {
+    await sql`create schema ${sql.id(schema)}`.execute(setup.db);
+  } finally {
+    await setup.close();
+  }
+  const url = new URL(baseUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  const dataDir = tempDataDir();
+  return {
+    kind: 'postgres',
+    label: 'PostgreSQL',
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    open: () => openDatabase({ kind: 'postgres', url: url.toString() }, { poolSize: 2 }),
+    sizeMb: async () => {
+      const handle = admin();
+      try {
+        const { rows } = await sql<{ bytes: number | null }>`
+          select sum(pg_total_relation_size(c.oid))::bigint as bytes
+          from pg_class c join pg_namespace n on n.oid = c.relnamespace
+          where n.nspname = ${schema} and c.relkind in ('r', 'm')`.execute(handle.db);
+        return (rows[0]?.bytes ?? 0) / 1024 / 1024;
+      } finally {
+        await handle.close();
+      }
+    },
+    drop: async () => {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      const handle = admin();
+      try {
+        await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(handle.db);
+      } finally {
+        await handle.close();
+      }
+    },
+  };
+}
