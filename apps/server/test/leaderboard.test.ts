@@ -450,4 +450,28 @@ describe.each(dialects)('leaderboards after real votes and refits on %s', (diale
       await databaseOrder(),
     );
   });
+
+  it('takes a refit’s new scores without a reader waiting for the reload', async () => {
+    const before = await board(app, { category_id: category, period_type: 'all' });
+    await app.db
+      .updateTable('photos')
+      .set({ current_score: 101 })
+      .where('id', '=', before.items[0]?.id ?? 0)
+      .execute();
+    // The refit rewrites every score (from the votes) and stamps the category.
+    await app.services.refit.refit(category);
+    app.clock.advance(3000);
+    // The first read starts the reload and answers from the boards it has.
+    const during = await board(app, { category_id: category, period_type: 'all' });
+    expect(during.items.map((item) => item.id)).toEqual(before.items.map((item) => item.id));
+    let after = during;
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      after = await board(app, { category_id: category, period_type: 'all' });
+      if (after.as_of !== during.as_of) break;
+    }
+    expect(after.items.map((item) => `${item.id}:${item.current_score}`)).toEqual(
+      await databaseOrder(),
+    );
+  });
 });

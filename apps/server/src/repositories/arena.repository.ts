@@ -243,9 +243,12 @@ export class ArenaRepository {
       .execute();
   }
 
+  /**
+   * Writes a refit's results. `updated_at` is left alone: it tells readers which photos a vote or
+   * an owner changed, and a refit announces itself by its stamp instead (ADR 0010).
+   */
   async applyRefit(
     rows: { id: number; mu: number; sigma2: number; current_score: number; provisional: number }[],
-    now: number,
   ): Promise<void> {
     for (const row of rows) {
       await this.db
@@ -255,7 +258,6 @@ export class ArenaRepository {
           sigma2: row.sigma2,
           current_score: row.current_score,
           provisional: row.provisional,
-          updated_at: now,
         })
         .where('id', '=', row.id)
         .execute();

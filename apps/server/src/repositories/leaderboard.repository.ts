@@ -1,6 +1,7 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { LeaderboardSnapshotsTable, PhotoRow } from '../db/schema.js';
+import { isPostgres } from '../db/migrations/helpers.js';
 import { inTransaction, isUniqueViolation } from '../db/transaction.js';
 
 /** A photo as a live board tracks it. */
@@ -8,6 +9,8 @@ export type BoardPhotoRow = Pick<
   PhotoRow,
   'id' | 'current_score' | 'provisional' | 'state' | 'published_at' | 'updated_at'
 >;
+
+export type BoardMemberRow = Omit<BoardPhotoRow, 'updated_at'>;
 
 /** What a board row shows besides its rank and score. */
 export interface EntryRow {
@@ -25,7 +28,7 @@ export interface EntryRow {
 
 export type SnapshotRow = Selectable<LeaderboardSnapshotsTable>;
 
-export interface SnapshotEntryInput {
+export interface SnapshotEntryRow extends Omit<EntryRow, 'id' | 'comparisons'> {
   position: number;
   photo_id: number;
   rank: number;
@@ -33,9 +36,6 @@ export interface SnapshotEntryInput {
   comparisons: number;
   rank_change: number | null;
 }
-
-export interface SnapshotEntryRow
-  extends SnapshotEntryInput, Omit<EntryRow, 'id' | 'comparisons'> {}
 
 export type RankColumn = 'rank_all' | 'rank_week' | 'rank_month';
 
@@ -60,22 +60,33 @@ const SHOWN_COLUMNS = [
   'users.nickname as owner_name',
 ] as const;
 
-/** Rows written per statement when freezing a board (well under either database's limits). */
-const INSERT_CHUNK = 500;
+/** A snapshot this large refreshes PostgreSQL's statistics of the entries table. */
+const ANALYZE_AFTER_ENTRIES = 10_000;
 
 /** Leaderboards: the photos a board ranks, frozen snapshots and the ranks refits recorded. */
 export class LeaderboardRepository {
   constructor(private readonly db: Db) {}
 
-  /** Every established active photo of a category: the members of its live boards. */
-  boardPhotos(categoryId: number): Promise<BoardPhotoRow[]> {
+  /** A chunk of a category's photos in id order, after `afterId` (a board's load). */
+  photosAfter(categoryId: number, afterId: number, limit: number): Promise<BoardMemberRow[]> {
     return this.db
       .selectFrom('photos')
-      .select(BOARD_COLUMNS)
+      .select(['id', 'current_score', 'provisional', 'state', 'published_at'])
       .where('category_id', '=', categoryId)
-      .where('state', '=', 'active')
-      .where('provisional', '=', 0)
+      .where('id', '>', afterId)
+      .orderBy('id')
+      .limit(limit)
       .execute();
+  }
+
+  /** The newest write to any photo of a category (0 when it has none). */
+  async latestUpdate(categoryId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('photos')
+      .select((eb) => eb.fn.max('updated_at').as('latest'))
+      .where('category_id', '=', categoryId)
+      .executeTakeFirst();
+    return row?.latest ?? 0;
   }
 
   /** Photos of a category written at or after `since`, oldest change first. */
@@ -127,17 +138,15 @@ export class LeaderboardRepository {
     categoryId: number,
     startsAt: number,
     endsAt: number,
-  ): Promise<{ id: number; current_score: number; comparisons: number }[]> {
+  ): Promise<{ id: number; current_score: number }[]> {
     return this.db
       .selectFrom('photos')
-      .select(['id', 'current_score', 'comparisons'])
+      .select(['id', 'current_score'])
       .where('category_id', '=', categoryId)
       .where('published_at', '>=', startsAt)
       .where('published_at', '<', endsAt)
       .where('state', '=', 'active')
       .where('provisional', '=', 0)
-      .orderBy('current_score', 'desc')
-      .orderBy('id')
       .execute();
   }
 
@@ -156,32 +165,64 @@ export class LeaderboardRepository {
   }
 
   /**
-   * Freezes a board: the header and every entry in one transaction, so no reader sees half a
-   * snapshot. When another process froze the same period first, its snapshot wins.
+   * Freezes a period's board inside the database: the established active photos first
+   * published in [startsAt, endsAt), placed by score then id, ranked with ties shared, with the
+   * places gained since `previousDay` from the refit's record in `rankColumn`. The header and
+   * every entry are written in one transaction, so no reader sees half a snapshot; when another
+   * process froze the same period first, its snapshot wins.
    */
-  async createSnapshot(
-    header: Omit<SnapshotRow, 'id'>,
-    entries: readonly SnapshotEntryInput[],
+  async freezePeriod(
+    header: Omit<SnapshotRow, 'id' | 'entries'>,
+    window: { startsAt: number; endsAt: number },
+    previous: { day: string; column: RankColumn } | null,
   ): Promise<SnapshotRow> {
     try {
-      return await inTransaction(this.db, async (trx) => {
+      const snapshot = await inTransaction(this.db, async (trx) => {
         const created = await trx
           .insertInto('leaderboard_snapshots')
-          .values(header)
+          .values({ ...header, entries: 0 })
           .returningAll()
           .executeTakeFirstOrThrow();
-        for (let from = 0; from < entries.length; from += INSERT_CHUNK) {
-          await trx
-            .insertInto('leaderboard_snapshot_entries')
-            .values(
-              entries
-                .slice(from, from + INSERT_CHUNK)
-                .map((entry) => ({ ...entry, snapshot_id: created.id })),
-            )
-            .execute();
-        }
-        return created;
+        const previousRank = previous
+          ? sql.ref(`psd.${previous.column}`)
+          : sql`cast(null as integer)`;
+        await sql`
+          insert into leaderboard_snapshot_entries
+            (snapshot_id, position, photo_id, rank, score, comparisons, rank_change)
+          select cast(${created.id} as integer), ranked.position, ranked.id, ranked.rank,
+                 ranked.score, ranked.comparisons, ranked.previous_rank - ranked.rank
+          from (
+            select p.id, p.current_score as score, p.comparisons,
+                   row_number() over (order by p.current_score desc, p.id) as position,
+                   rank() over (order by p.current_score desc) as rank,
+                   ${previousRank} as previous_rank
+            from photos p
+            left join photo_score_days psd
+              on psd.photo_id = p.id and psd.day = ${previous?.day ?? ''}
+            where p.category_id = ${header.category_id}
+              and p.published_at >= ${window.startsAt}
+              and p.published_at < ${window.endsAt}
+              and p.state = 'active'
+              and p.provisional = 0
+          ) ranked`.execute(trx);
+        const counted = await trx
+          .selectFrom('leaderboard_snapshot_entries')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('snapshot_id', '=', created.id)
+          .executeTakeFirstOrThrow();
+        const entries = counted.n;
+        await trx
+          .updateTable('leaderboard_snapshots')
+          .set({ entries })
+          .where('id', '=', created.id)
+          .execute();
+        return { ...created, entries };
       });
+      // The planner must know the new entries, or it reads a large snapshot the slow way.
+      if (snapshot.entries >= ANALYZE_AFTER_ENTRIES && isPostgres(this.db)) {
+        await sql`analyze leaderboard_snapshot_entries`.execute(this.db);
+      }
+      return snapshot;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       const existing = await this.findSnapshot(

@@ -13,7 +13,6 @@ import {
   dayKey,
   hasEnded,
   periodOf,
-  rankInOrder,
   ScoreBoard,
   type BoundedPeriodType,
   type Period,
@@ -26,7 +25,6 @@ import {
   type BoardPhotoRow,
   type EntryRow,
   type RankColumn,
-  type SnapshotEntryInput,
   type SnapshotRow,
 } from '../repositories/leaderboard.repository.js';
 import type { SettingsRepository } from '../repositories/settings.repository.js';
@@ -64,11 +62,11 @@ type StandingPhoto = Pick<
 const BOUNDED_TYPES: readonly BoundedPeriodType[] = ['day', 'week', 'month'];
 
 /** Changes read per refresh; a refresh that finds more reloads the category instead. */
-const CHANGES_PER_REFRESH = 5000;
+const CHANGES_PER_REFRESH = 20_000;
 /** A refresh re-reads this much history, so a write committed a little late is not missed. */
-const REFRESH_OVERLAP_MS = 5000;
-/** Rows looked up per statement when freezing a large board. */
-const LOOKUP_CHUNK = 500;
+const REFRESH_OVERLAP_MS = 2000;
+/** Photos read per statement when a process loads a category's boards. */
+const LOAD_CHUNK = 20_000;
 
 /** The settings key a refit stamps, telling every process to reload the category's boards. */
 export function refitStampKey(categoryId: number): string {
@@ -81,7 +79,7 @@ class CategoryBoards {
   readonly periods = new Map<BoundedPeriodType, { period: Period; board: ScoreBoard }>();
   /** Clock time of the last look for changes. */
   syncedAt = 0;
-  /** The newest `updated_at` applied. */
+  /** The newest `updated_at` applied (at a load: the newest write when it began). */
   cursor = 0;
 
   constructor(readonly refitStamp: string | undefined) {}
@@ -134,7 +132,10 @@ const RANK_COLUMNS: Readonly<Record<PeriodType, RankColumn | null>> = {
  * into a snapshot table once and read from there ever after.
  */
 export class LeaderboardService {
-  private readonly boards = new Map<number, Promise<CategoryBoards>>();
+  /** Boards ready to answer. */
+  private readonly boards = new Map<number, CategoryBoards>();
+  /** Loads in flight; meanwhile the previous boards (if any) keep answering. */
+  private readonly loading = new Map<number, Promise<CategoryBoards>>();
   private readonly refreshing = new Map<number, Promise<CategoryBoards>>();
 
   constructor(
@@ -298,9 +299,10 @@ export class LeaderboardService {
 
   /** The category's running boards, brought up to date when older than the cache time. */
   private async fresh(categoryId: number): Promise<CategoryBoards> {
-    const loaded = this.boards.get(categoryId);
-    if (!loaded) return this.reload(categoryId);
-    const boards = await loaded;
+    const boards = this.boards.get(categoryId);
+    if (!boards) return this.startLoad(categoryId);
+    // While a reload runs (after a refit), the previous boards answer: no reader waits for it.
+    if (this.loading.has(categoryId)) return boards;
     if (this.clock.now() - boards.syncedAt < this.options.cacheMs) return boards;
     let refresh = this.refreshing.get(categoryId);
     if (!refresh) {
@@ -310,52 +312,75 @@ export class LeaderboardService {
     return refresh;
   }
 
-  private reload(categoryId: number): Promise<CategoryBoards> {
-    const loading = this.load(categoryId);
-    this.boards.set(categoryId, loading);
-    loading.catch(() => {
-      if (this.boards.get(categoryId) === loading) this.boards.delete(categoryId);
-    });
+  private startLoad(categoryId: number): Promise<CategoryBoards> {
+    let loading = this.loading.get(categoryId);
+    if (!loading) {
+      loading = this.load(categoryId)
+        .then((boards) => {
+          this.boards.set(categoryId, boards);
+          return boards;
+        })
+        .finally(() => this.loading.delete(categoryId));
+      this.loading.set(categoryId, loading);
+    }
     return loading;
   }
 
+  /**
+   * Reads the category in chunks of ids, yielding between them, so a large category never
+   * holds the event loop (SQLite answers synchronously) for more than one chunk.
+   */
   private async load(categoryId: number): Promise<CategoryBoards> {
     const now = this.clock.now();
+    const repository = new LeaderboardRepository(this.db);
     const stamp = await this.settings.get(refitStampKey(categoryId));
-    const rows = await new LeaderboardRepository(this.db).boardPhotos(categoryId);
+    const watermark = await repository.latestUpdate(categoryId);
     const boards = new CategoryBoards(stamp);
-    boards.all.load(rows.map((row) => ({ id: row.id, score: row.current_score })));
     for (const type of BOUNDED_TYPES) {
-      const period = currentPeriod(type, now, this.options.timeZone);
-      const board = new ScoreBoard();
-      board.load(
-        rows
-          .filter((row) => inPeriod(period, row.published_at))
-          .map((row) => ({ id: row.id, score: row.current_score })),
-      );
-      boards.periods.set(type, { period, board });
+      boards.periods.set(type, {
+        period: currentPeriod(type, now, this.options.timeZone),
+        board: new ScoreBoard(),
+      });
     }
-    boards.cursor = rows.reduce((max, row) => Math.max(max, row.updated_at), 0);
+    const running = [...boards.periods.values()];
+    for (let after = 0; ;) {
+      const rows = await repository.photosAfter(categoryId, after, LOAD_CHUNK);
+      for (const row of rows) {
+        if (row.state !== 'active' || row.provisional !== 0) continue;
+        boards.all.append(row.id, row.current_score);
+        for (const { period, board } of running) {
+          if (inPeriod(period, row.published_at)) board.append(row.id, row.current_score);
+        }
+      }
+      const last = rows.at(-1);
+      if (rows.length < LOAD_CHUNK || !last) break;
+      after = last.id;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    boards.all.seal();
+    for (const { board } of running) board.seal();
+    boards.cursor = watermark;
     boards.syncedAt = now;
     return boards;
   }
 
+  /** Applies the photos written since the last look; starts a reload after a refit. */
   private async refresh(categoryId: number, boards: CategoryBoards): Promise<CategoryBoards> {
     const now = this.clock.now();
     const stamp = await this.settings.get(refitStampKey(categoryId));
-    if (stamp !== boards.refitStamp) return this.reload(categoryId);
+    if (stamp !== boards.refitStamp) return this.reloadInBackground(categoryId, boards);
     const repository = new LeaderboardRepository(this.db);
     const changes = await repository.changedSince(
       categoryId,
       boards.cursor - REFRESH_OVERLAP_MS,
       CHANGES_PER_REFRESH + 1,
     );
-    if (changes.length > CHANGES_PER_REFRESH) return this.reload(categoryId);
+    if (changes.length > CHANGES_PER_REFRESH) return this.reloadInBackground(categoryId, boards);
     for (const row of changes) {
       boards.apply(row);
       boards.cursor = Math.max(boards.cursor, row.updated_at);
     }
-    // A new day, week or month starts an empty board of its own.
+    // A new day, week or month starts a board of its own.
     for (const type of BOUNDED_TYPES) {
       const period = currentPeriod(type, now, this.options.timeZone);
       if (boards.periods.get(type)?.period.key === period.key) continue;
@@ -369,6 +394,13 @@ export class LeaderboardService {
       boards.periods.set(type, { period, board });
     }
     boards.syncedAt = now;
+    return boards;
+  }
+
+  /** Starts loading the category afresh and answers from the current boards meanwhile. */
+  private reloadInBackground(categoryId: number, boards: CategoryBoards): CategoryBoards {
+    // A failed reload leaves the current boards answering; the next stale read tries again.
+    this.startLoad(categoryId).catch(() => undefined);
     return boards;
   }
 
@@ -418,56 +450,27 @@ export class LeaderboardService {
   }
 
   /** Writes the snapshot of an ended period from the photos as they stand now. */
-  private async freeze(
+  private freeze(
     categoryId: number,
     period: Period,
     type: BoundedPeriodType,
   ): Promise<SnapshotRow> {
-    const repository = new LeaderboardRepository(this.db);
-    const members = await repository.periodPhotos(
-      categoryId,
-      period.startsAt ?? 0,
-      period.endsAt ?? 0,
-    );
-    const ranked = rankInOrder(
-      members.map((row) => ({
-        id: row.id,
-        score: row.current_score,
-        comparisons: row.comparisons,
-      })),
-    );
     // Places gained since the day before the period's last day (none for a one-day board).
     const column = RANK_COLUMNS[type];
-    const previous = new Map<number, number>();
     const dayBefore = addDays(period.end ?? '', -1);
-    if (column !== null && period.start !== null && dayBefore >= period.start) {
-      for (let from = 0; from < ranked.length; from += LOOKUP_CHUNK) {
-        const chunk = ranked.slice(from, from + LOOKUP_CHUNK).map((item) => item.id);
-        for (const [id, rank] of await repository.recordedRanks(chunk, dayBefore, column)) {
-          previous.set(id, rank);
-        }
-      }
-    }
-    const entries: SnapshotEntryInput[] = ranked.map((item, index) => {
-      const before = previous.get(item.id);
-      return {
-        position: index + 1,
-        photo_id: item.id,
-        rank: item.rank,
-        score: item.score,
-        comparisons: item.comparisons,
-        rank_change: before === undefined ? null : before - item.rank,
-      };
-    });
-    return repository.createSnapshot(
+    const previous =
+      column !== null && period.start !== null && dayBefore >= period.start
+        ? { day: dayBefore, column }
+        : null;
+    return new LeaderboardRepository(this.db).freezePeriod(
       {
         category_id: categoryId,
         period_type: type,
         period_start: period.start ?? '',
-        entries: entries.length,
         frozen_at: this.clock.now(),
       },
-      entries,
+      { startsAt: period.startsAt ?? 0, endsAt: period.endsAt ?? 0 },
+      previous,
     );
   }
 

@@ -119,7 +119,7 @@ export class RefitService {
       now,
     );
     await inTransaction(this.db, async (trx) => {
-      await new ArenaRepository(trx).applyRefit(rows, now);
+      await new ArenaRepository(trx).applyRefit(rows);
       await new ArenaRepository(trx).recordDailyScores(daily, dayKey(now, this.timeZone));
       // Every process reloads this category's running leaderboards from the new scores.
       await new SettingsRepository(trx).set(

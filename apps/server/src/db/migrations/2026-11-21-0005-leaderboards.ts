@@ -14,6 +14,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('photos')
     .columns(['category_id', 'updated_at'])
     .execute();
+  // A category's photos in id order, read in chunks when a process loads its boards.
+  await db.schema
+    .createIndex('photos_category_id_idx')
+    .on('photos')
+    .columns(['category_id', 'id'])
+    .execute();
+  // The caller's own photos in a category (their entry on a board).
+  await db.schema
+    .createIndex('photos_user_category_state_idx')
+    .on('photos')
+    .columns(['user_id', 'category_id', 'state'])
+    .execute();
   // The photos first published in a period (freezing a past board).
   await db.schema
     .createIndex('photos_category_published_idx')
@@ -58,6 +70,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('leaderboard_snapshot_entries').execute();
   await db.schema.dropTable('leaderboard_snapshots').execute();
   await db.schema.dropIndex('photos_category_published_idx').execute();
+  await db.schema.dropIndex('photos_user_category_state_idx').execute();
+  await db.schema.dropIndex('photos_category_id_idx').execute();
   await db.schema.dropIndex('photos_category_updated_idx').execute();
   for (const column of ['rank_month', 'rank_week', 'rank_all']) {
     await db.schema.alterTable('photo_score_days').dropColumn(column).execute();

@@ -1,6 +1,6 @@
 import { PostgresAdapter, type CreateTableBuilder, type Kysely } from 'kysely';
 
-export function isPostgres(db: Kysely<unknown>): boolean {
+export function isPostgres<T>(db: Kysely<T>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 

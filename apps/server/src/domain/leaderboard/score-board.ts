@@ -75,21 +75,29 @@ export class ScoreBoard {
 
   /** Loads many photos at once (sorting each bucket once rather than inserting one by one). */
   load(entries: Iterable<{ id: number; score: number }>): void {
-    for (const { id, score } of entries) {
-      if (this.scores.has(id)) {
-        this.set(id, score);
-        continue;
-      }
-      const level = levelOf(score);
-      this.scores.set(id, score);
-      let bucket = this.buckets[level];
-      if (!bucket) {
-        bucket = [];
-        this.buckets[level] = bucket;
-      }
-      bucket.push(id);
-      this.counts[level] = (this.counts[level] ?? 0) + 1;
+    for (const { id, score } of entries) this.append(id, score);
+    this.seal();
+  }
+
+  /**
+   * Adds a photo without keeping its bucket sorted, for bulk loads in several steps; `seal()`
+   * must follow before the board is read.
+   */
+  append(id: number, score: number): void {
+    if (this.scores.has(id)) this.delete(id);
+    const level = levelOf(score);
+    this.scores.set(id, score);
+    let bucket = this.buckets[level];
+    if (!bucket) {
+      bucket = [];
+      this.buckets[level] = bucket;
     }
+    bucket.push(id);
+    this.counts[level] = (this.counts[level] ?? 0) + 1;
+  }
+
+  /** Sorts every bucket after appends. */
+  seal(): void {
     for (const bucket of this.buckets) bucket?.sort((a, b) => a - b);
   }
 
@@ -100,8 +108,10 @@ export class ScoreBoard {
     const level = levelOf(score);
     const bucket = this.buckets[level];
     if (bucket) {
-      const at = lowerBound(bucket, id);
-      if (bucket[at] === id) {
+      let at = lowerBound(bucket, id);
+      // A bucket between appends and seal() is not sorted yet.
+      if (bucket[at] !== id) at = bucket.indexOf(id);
+      if (at >= 0) {
         bucket.splice(at, 1);
         this.counts[level] = (this.counts[level] ?? 0) - 1;
       }
