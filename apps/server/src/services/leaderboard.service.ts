@@ -66,7 +66,7 @@ const CHANGES_PER_REFRESH = 20_000;
 /** A refresh re-reads this much history, so a write committed a little late is not missed. */
 const REFRESH_OVERLAP_MS = 2000;
 /** Photos read per statement when a process loads a category's boards. */
-const LOAD_CHUNK = 20_000;
+const LOAD_CHUNK = 5000;
 
 /** The settings key a refit stamps, telling every process to reload the category's boards. */
 export function refitStampKey(categoryId: number): string {
