@@ -4,9 +4,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import type { Clock } from './domain/clock.js';
+import { Metrics } from './lib/metrics.js';
 import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
 import { redactUrl } from './lib/redact.js';
 import { isApiPath, registerEnvelope } from './plugins/envelope.js';
+import { registerMetrics } from './plugins/metrics.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerStaticFiles } from './plugins/static-files.js';
 import { registerArenaRoutes } from './routes/arena.routes.js';
@@ -42,11 +44,14 @@ export interface AppDependencies {
   limiter?: RateLimiter;
   /** Randomness of pairing; tests pass a seeded generator. */
   rng?: () => number;
+  /** What /metrics reports; a fresh set per app when absent. */
+  metrics?: Metrics;
 }
 
 export interface App {
   server: FastifyInstance;
   services: Services;
+  metrics: Metrics;
 }
 
 /** Builds the whole application without listening, so tests drive it through `inject`. */
@@ -74,13 +79,16 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     return503OnClosing: true,
   });
 
+  const metrics = deps.metrics ?? new Metrics();
   const services = createServices(db, clock, {
     ...serviceOptions(config, deps.hostTokenSecret),
     ...(deps.rng ? { rng: deps.rng } : {}),
+    metrics,
   });
   const limiter = deps.limiter ?? new MemoryRateLimiter(() => clock.now());
 
   registerEnvelope(server);
+  registerMetrics(server, { metrics, token: config.metricsToken });
   registerSecurityHeaders(server, config.frameAncestors);
   await server.register(fastifyMultipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
@@ -128,5 +136,5 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   });
   await registerStaticFiles(server, { mediaDir: config.mediaDir, webDistDir: config.webDistDir });
 
-  return { server, services };
+  return { server, services, metrics };
 }

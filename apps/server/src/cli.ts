@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { prepare } from './bootstrap.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { backupSqlite, BackupError, pgDumpCommand } from './db/backup.js';
 import { systemClock } from './domain/clock.js';
 import { signHostToken } from './domain/tokens.js';
 import { createServices, serviceOptions } from './services/index.js';
@@ -10,6 +11,8 @@ const USAGE = `Yanzhi Arena admin
 Usage: npm run admin -- <command>
 
   migrate                                  bring the database schema up to date
+  backup <file>                            copy the SQLite database (safe while the server
+                                           runs) and check the copy; PostgreSQL: see README
   categories list                          list every category
   categories add <slug> <中文名> <English>  add a category (or rename it) [--order N]
   categories disable <slug>                hide a category from the app (photos are kept)
@@ -32,6 +35,25 @@ function fail(message: string): never {
   process.exit(2);
 }
 
+/** `backup <file>`: never migrates or writes the live database, so it is safe at any time. */
+async function backup(config: Config, target: string | undefined): Promise<void> {
+  if (!target) fail('backup needs <file>, e.g. backup backups/yanzhi-2026-11-21.db');
+  if (config.database.kind === 'postgres') {
+    console.error('DATABASE_URL is PostgreSQL: nothing was copied. Back it up with pg_dump:');
+    process.stdout.write(`${pgDumpCommand(target)}\n`);
+    process.exit(3);
+  }
+  try {
+    const result = await backupSqlite(config.database.file, target);
+    process.stdout.write(
+      `${JSON.stringify({ ...result, integrity: 'ok', megabytes: +(result.bytes / 1e6).toFixed(1) }, null, 2)}\n`,
+    );
+  } catch (error) {
+    if (error instanceof BackupError) fail(`backup failed: ${error.message}`);
+    throw error;
+  }
+}
+
 async function run(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -51,6 +73,7 @@ async function run(argv: string[]): Promise<void> {
   }
 
   const config = loadConfig();
+  if (command === 'backup') return backup(config, sub);
   const { database, hostTokenSecret } = await prepare(config);
   const services = createServices(
     database.db,

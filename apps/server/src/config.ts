@@ -113,6 +113,11 @@ const envSchema = z.object({
     .transform(Number)
     .default(600),
   RATE_LIMIT_REPORTS_PER_HOUR: positiveInt(10_000_000).default(20),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,}$/, 'must be at least 16 printable characters without spaces')
+    .optional(),
+  SHUTDOWN_GRACE_SECONDS: positiveInt(3600).default(10),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -158,6 +163,10 @@ export interface Config {
   reportHideThreshold: number;
   /** Media files younger than this are never swept (an upload may be on its way to its row). */
   orphanGraceMs: number;
+  /** Bearer token that reads /metrics; null: loopback only. */
+  metricsToken: string | null;
+  /** How long a stopping server lets in-flight requests and a running refit finish. */
+  shutdownGraceMs: number;
 }
 
 /** The arena's rules and anti-abuse thresholds (README: configuration). */
@@ -254,6 +263,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     reportHideThreshold: e.REPORT_HIDE_THRESHOLD,
     orphanGraceMs: e.UPLOAD_ORPHAN_GRACE_SECONDS * 1000,
+    metricsToken: e.METRICS_TOKEN ?? null,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     arena: {
       refitSeconds: e.ARENA_REFIT_SECONDS,
       pairTtlMs: e.ARENA_PAIR_TTL_SECONDS * 1000,

@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { prepare } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
 import { systemClock } from './domain/clock.js';
+import { BackgroundJob, shutDown } from './shutdown.js';
 
 /** Starts the server: configuration, database, demo data, then listen; stops cleanly on signals. */
 async function main(): Promise<void> {
@@ -22,50 +23,59 @@ async function main(): Promise<void> {
   }
 
   // The batch refit is the source of truth for scores (DESIGN §5); one runs at a time.
-  let refitting = false;
-  const refit = async () => {
-    if (refitting) return;
-    refitting = true;
+  const refit = new BackgroundJob(async () => {
     try {
       const summaries = await services.refit.refitAll();
       server.log.info({ summaries }, 'arena refit');
     } catch (error) {
       server.log.error({ err: error }, 'arena refit failed');
-    } finally {
-      refitting = false;
     }
-  };
-  const refitTimer = setInterval(() => void refit(), config.arena.refitSeconds * 1000);
+  });
+  const refitTimer = setInterval(() => void refit.run(), config.arena.refitSeconds * 1000);
   refitTimer.unref();
 
   // Boards of a period that has just ended are frozen right after midnight (and at start-up
   // for a period that ended while the server was down).
   let freezeTimer: NodeJS.Timeout | undefined;
-  const freeze = async () => {
+  let stopping = false;
+  const freeze = new BackgroundJob(async () => {
     try {
       const frozen = await services.leaderboards.freezeEndedPeriods();
       if (frozen > 0) server.log.info({ frozen }, 'leaderboards frozen');
     } catch (error) {
       server.log.error({ err: error }, 'freezing leaderboards failed');
     }
-  };
+  });
   const scheduleFreeze = () => {
+    if (stopping) return;
     const wait = services.leaderboards.nextBoundary() - systemClock.now() + 1000;
     freezeTimer = setTimeout(
-      () => void freeze().finally(scheduleFreeze),
+      () => void freeze.run().finally(scheduleFreeze),
       Math.min(Math.max(wait, 1000), 2 ** 31 - 1),
     );
     freezeTimer.unref();
   };
-  void freeze().finally(scheduleFreeze);
+  void freeze.run().finally(scheduleFreeze);
 
+  // A second signal while stopping kills at once (the handlers are `once`).
   const shutdown = async (signal: string) => {
+    stopping = true;
     clearInterval(refitTimer);
     clearTimeout(freezeTimer);
-    server.log.info({ signal }, 'shutting down');
-    await server.close();
-    await database.close();
-    process.exit(0);
+    server.log.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down');
+    try {
+      const outcome = await shutDown({
+        server,
+        graceMs: config.shutdownGraceMs,
+        jobs: [refit, freeze],
+        closeDatabase: () => database.close(),
+      });
+      server.log.info({ outcome }, 'stopped');
+      process.exit(0);
+    } catch (error) {
+      server.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));

@@ -28,6 +28,7 @@ import {
   type Rng,
 } from '../domain/rating/index.js';
 import { AppError } from '../errors.js';
+import type { Metrics } from '../lib/metrics.js';
 import {
   ArenaRepository,
   type CardRow,
@@ -65,6 +66,7 @@ export class ArenaService {
     private readonly rng: Rng,
     private readonly params: RatingParams,
     private readonly settings: ArenaSettings & { timeZone: string },
+    private readonly metrics: Metrics,
   ) {}
 
   async getPair(categoryId: number, caller: Caller): Promise<Pair> {
@@ -189,6 +191,7 @@ export class ArenaService {
       this.recordVote(trx, { pairId, winnerId, lo, hi, voterId: voter.id, caller, input, now }),
     );
     if (outcome.applied) {
+      this.metrics.voteAccepted();
       const state = await this.indexes.get(outcome.categoryId);
       for (const photo of outcome.applied) {
         state.index.update(String(photo.id), {

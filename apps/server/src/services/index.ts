@@ -2,6 +2,7 @@ import type { ArenaSettings, Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Clock } from '../domain/clock.js';
 import { ratingParams, type RatingParams, type Rng } from '../domain/rating/index.js';
+import { Metrics } from '../lib/metrics.js';
 import { ArenaRepository } from '../repositories/arena.repository.js';
 import { CategoryRepository } from '../repositories/category.repository.js';
 import { MediaRepository } from '../repositories/media.repository.js';
@@ -53,6 +54,8 @@ export interface ServiceOptions extends AuthSettings {
   publicUrl: string | null;
   /** Randomness of pairing; tests pass a seeded generator. */
   rng?: Rng;
+  /** Where the services count votes, uploads, refits and board loads (the app's /metrics). */
+  metrics?: Metrics;
 }
 
 /** The services' options from the validated configuration. */
@@ -88,16 +91,24 @@ export function createServices(db: Db, clock: Clock, options: ServiceOptions): S
   const sessions = new SessionRepository(db);
   const categories = new CategoryRepository(db);
   const photos = new PhotoRepository(db);
+  const metrics = options.metrics ?? new Metrics();
   const settings = new SettingsRepository(db);
   const media = new MediaRepository(options.mediaDir);
   const params = arenaRatingParams(options.arena);
   const indexes = new ArenaIndexes(new ArenaRepository(db), params);
   const arenaSettings = { ...options.arena, timeZone: options.timeZone };
   const auth = new AuthService(users, sessions, clock, options);
-  const leaderboards = new LeaderboardService(db, categories, settings, clock, {
-    timeZone: options.timeZone,
-    cacheMs: options.leaderboardCacheMs,
-  });
+  const leaderboards = new LeaderboardService(
+    db,
+    categories,
+    settings,
+    clock,
+    {
+      timeZone: options.timeZone,
+      cacheMs: options.leaderboardCacheMs,
+    },
+    metrics,
+  );
   return {
     arenaIndexes: indexes,
     arena: new ArenaService(
@@ -108,9 +119,10 @@ export function createServices(db: Db, clock: Clock, options: ServiceOptions): S
       options.rng ?? Math.random,
       params,
       arenaSettings,
+      metrics,
     ),
     stats: new StatsService(db, clock, arenaSettings),
-    refit: new RefitService(db, categories, indexes, clock, params, options.timeZone),
+    refit: new RefitService(db, categories, indexes, clock, params, options.timeZone, metrics),
     auth,
     categories: new CategoryService(categories, clock),
     demo: new DemoService(db, users, photos, categories, media, settings, clock),
@@ -119,7 +131,16 @@ export function createServices(db: Db, clock: Clock, options: ServiceOptions): S
     moderation: new ModerationService(db, indexes, clock, {
       hideThreshold: options.reportHideThreshold,
     }),
-    photos: new PhotoService(db, new UploadRepository(db), media, categories, auth, indexes, clock),
+    photos: new PhotoService(
+      db,
+      new UploadRepository(db),
+      media,
+      categories,
+      auth,
+      indexes,
+      clock,
+      metrics,
+    ),
     leaderboards,
     shareCards: new ShareCardService(
       new ShareCardRepository(db),

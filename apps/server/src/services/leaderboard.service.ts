@@ -19,6 +19,7 @@ import {
   type Placement,
 } from '../domain/leaderboard/index.js';
 import { AppError } from '../errors.js';
+import type { Metrics } from '../lib/metrics.js';
 import type { CategoryRepository } from '../repositories/category.repository.js';
 import {
   LeaderboardRepository,
@@ -144,6 +145,7 @@ export class LeaderboardService {
     private readonly settings: SettingsRepository,
     private readonly clock: Clock,
     private readonly options: LeaderboardSettings,
+    private readonly metrics: Metrics,
   ) {}
 
   async leaderboard(query: LeaderboardQuery, viewerId: number | null): Promise<Leaderboard> {
@@ -315,8 +317,10 @@ export class LeaderboardService {
   private startLoad(categoryId: number): Promise<CategoryBoards> {
     let loading = this.loading.get(categoryId);
     if (!loading) {
+      const started = performance.now();
       loading = this.load(categoryId)
         .then((boards) => {
+          this.metrics.boardLoaded((performance.now() - started) / 1000);
           this.boards.set(categoryId, boards);
           return boards;
         })

@@ -11,6 +11,7 @@ import type { PhotoRow, UserRow } from '../db/schema.js';
 import { inTransaction } from '../db/transaction.js';
 import type { Clock } from '../domain/clock.js';
 import { AppError } from '../errors.js';
+import type { Metrics } from '../lib/metrics.js';
 import type { CategoryRepository } from '../repositories/category.repository.js';
 import type { MediaRepository } from '../repositories/media.repository.js';
 import {
@@ -75,6 +76,7 @@ export class PhotoService {
     private readonly auth: AuthService,
     private readonly indexes: ArenaIndexes,
     private readonly clock: Clock,
+    private readonly metrics: Metrics,
   ) {}
 
   /**
@@ -142,6 +144,7 @@ export class PhotoService {
       boostRemaining: 0,
     });
 
+    this.metrics.uploadAccepted();
     const photo = toMyPhoto(saved.photoRow);
     if (owner) return { photo };
     const session = await this.auth.issueSession(saved.user, randomUUID(), request.deviceId);

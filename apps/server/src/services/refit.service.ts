@@ -17,6 +17,7 @@ import type { CategoryRepository } from '../repositories/category.repository.js'
 import { VoterRepository } from '../repositories/voter.repository.js';
 import { scoreOf, type ArenaIndexes } from './arena-indexes.js';
 import { refitStampKey } from './leaderboard.service.js';
+import type { Metrics } from '../lib/metrics.js';
 
 export interface RefitSummary {
   categoryId: number;
@@ -38,17 +39,30 @@ export class RefitService {
     private readonly clock: Clock,
     private readonly params: RatingParams,
     private readonly timeZone: string,
+    private readonly metrics: Metrics,
   ) {}
 
   async refitAll(): Promise<RefitSummary[]> {
     const summaries: RefitSummary[] = [];
     for (const category of await this.categories.listAll()) {
-      summaries.push(await this.refit(category.id));
+      summaries.push(await this.refit(category.id, category.slug));
     }
     return summaries;
   }
 
-  async refit(categoryId: number): Promise<RefitSummary> {
+  /** `label` names the category in the metrics (refitAll passes its slug). */
+  async refit(categoryId: number, label = String(categoryId)): Promise<RefitSummary> {
+    try {
+      const summary = await this.fit(categoryId);
+      this.metrics.refitFinished(label, summary.durationMs / 1000, this.clock.now());
+      return summary;
+    } catch (error) {
+      this.metrics.refitFailed(label);
+      throw error;
+    }
+  }
+
+  private async fit(categoryId: number): Promise<RefitSummary> {
     const started = performance.now();
     const arena = new ArenaRepository(this.db);
     const photos = await arena.ratedPhotos(categoryId);

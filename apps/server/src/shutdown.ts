@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+
+/** A background task (refit, freeze) that never overlaps itself and can be waited for. */
+export class BackgroundJob {
+  private running: Promise<void> | null = null;
+
+  /** `task` handles its own errors (it logs them); a rejection is ignored here. */
+  constructor(private readonly task: () => Promise<void>) {}
+
+  /** Starts a run unless one is in progress; resolves when that run ends. */
+  run(): Promise<void> {
+    this.running ??= this.task()
+      .catch(() => undefined)
+      .finally(() => {
+        this.running = null;
+      });
+    return this.running;
+  }
+
+  /** Resolves when the run in progress, if any, has ended. */
+  settled(): Promise<void> {
+    return this.running ?? Promise.resolve();
+  }
+}
+
+export interface ShutdownPlan {
+  server: FastifyInstance;
+  graceMs: number;
+  jobs: BackgroundJob[];
+  closeDatabase: () => Promise<void>;
+}
+
+const sleep = (ms: number) =>
+  new Promise<'timeout'>((resolve) => {
+    setTimeout(() => {
+      resolve('timeout');
+    }, ms).unref();
+  });
+
+/**
+ * Stops the server (README: Operations): no new connections, in-flight requests and running jobs
+ * may finish within the grace time, then the remaining connections are cut and the database is
+ * closed. A job cut short is safe to abandon: a refit writes its results in one transaction at
+ * its end, which closing the database either lets commit or rolls back.
+ */
+export async function shutDown(plan: ShutdownPlan): Promise<'drained' | 'forced'> {
+  const { server } = plan;
+  const closed = server.close();
+  const drained = Promise.all([closed, ...plan.jobs.map((job) => job.settled())]).then(
+    () => 'drained' as const,
+  );
+  const outcome = await Promise.race([drained, sleep(plan.graceMs)]);
+  if (outcome === 'timeout') {
+    server.log.warn({ graceMs: plan.graceMs }, 'grace time over: closing open connections');
+    server.server.closeAllConnections();
+    await Promise.race([closed, sleep(1000)]);
+  }
+  await plan.closeDatabase();
+  return outcome === 'timeout' ? 'forced' : 'drained';
+}
