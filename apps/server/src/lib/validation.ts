@@ -42,7 +42,8 @@ function describe(issue: Issue): { zh: string; en: string } {
  * strip them); the first problem names its field in `msg`, and every problem is in `data`.
  */
 export function parseInput<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  const result = schema.safeParse(body ?? {});
+  // No body at all is an empty object; a JSON `null` is not an object and is refused.
+  const result = schema.safeParse(body === undefined ? {} : body);
   if (result.success) return result.data;
   const issues = result.error.issues.map((issue) => ({
     field: fieldOf(issue),

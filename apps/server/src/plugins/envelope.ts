@@ -3,6 +3,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { AppError } from '../errors.js';
 import { pickLanguage } from '../lib/language.js';
 
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
 const API_PATHS = new Set(CALL_NAMES.map((name) => API[name].path));
 
 export function isApiPath(url: string): boolean {
@@ -68,8 +70,15 @@ export function registerEnvelope(app: FastifyInstance): void {
   // The spec's client sends `content-type: application/json` even with no body (get_categories).
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    let text: string;
+    try {
+      // Strict: invalid UTF-8 is a broken body, not text quietly mended with U+FFFD.
+      text = strictUtf8.decode(typeof body === 'string' ? Buffer.from(body) : body);
+    } catch {
+      done(new SyntaxError('The body is not valid UTF-8'), undefined);
+      return;
+    }
     if (text.trim() === '') {
       done(null, {});
       return;

@@ -82,6 +82,8 @@ export function defineCall<N extends CallName>(
   handler: CallHandler<N>,
 ): void {
   app.post(API[name].path, async (request) => {
+    // The multipart parser leaves the body unread (undefined), which would pass as `{}`.
+    if (request.isMultipart()) throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE);
     const { input, context } = admitCall(name, request, request.body);
     const data = await handler(input, context);
     return { code: 0, msg: errorMessage(ErrorCode.OK, context.language), data };
