@@ -1,0 +1,142 @@
+/**
+ * The server under test as a child process that can be killed with SIGKILL and started again
+ * on the same data folder. Its stdout and stderr go to a log file in the data folder's parent,
+ * so a crash leaves the evidence behind.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { freePort, repoRoot } from '../lib/process.js';
+
+const SOURCE_ENTRY = path.join(repoRoot, 'apps/server/src/main.ts');
+
+/** How the server runs: its TypeScript under tsx, or bundled as `npm start` runs it. */
+export type ServerEntry = { kind: 'source' } | { kind: 'bundle'; file: string };
+
+/**
+ * Bundles the server like apps/server/build.mjs, but into bench/faults/dist (ignored by git) so
+ * the shared apps/server/dist is left alone; npm dependencies stay external.
+ */
+export async function bundleServer(): Promise<ServerEntry> {
+  const manifest = JSON.parse(
+    fs.readFileSync(path.join(repoRoot, 'apps/server/package.json'), 'utf8'),
+  ) as { dependencies: Record<string, string> };
+  const outdir = path.join(repoRoot, 'bench/faults/dist');
+  await build({
+    entryPoints: [SOURCE_ENTRY],
+    outdir,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    conditions: ['source'],
+    external: [
+      ...Object.keys(manifest.dependencies).filter((name) => !name.startsWith('@yanzhi/')),
+      'pino',
+    ],
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
+    logLevel: 'warning',
+  });
+  return { kind: 'bundle', file: path.join(outdir, 'main.js') };
+}
+const UNLIMITED = '10000000';
+
+/** Every rate limit out of the way: the test is about crashes, not about refusals. */
+export const UNLIMITED_RATES: Record<string, string> = {
+  RATE_LIMIT_API_PER_MINUTE: UNLIMITED,
+  RATE_LIMIT_LOGIN_PER_MINUTE: UNLIMITED,
+  RATE_LIMIT_REFRESH_PER_MINUTE: UNLIMITED,
+  RATE_LIMIT_PAIRS_PER_MINUTE: UNLIMITED,
+  RATE_LIMIT_VOTES_PER_MINUTE_DEVICE: UNLIMITED,
+  RATE_LIMIT_VOTES_PER_MINUTE_USER: UNLIMITED,
+  RATE_LIMIT_VOTES_PER_MINUTE_IP: UNLIMITED,
+  RATE_LIMIT_UPLOADS_PER_HOUR_USER: UNLIMITED,
+  RATE_LIMIT_UPLOADS_PER_HOUR_IP: UNLIMITED,
+  RATE_LIMIT_REPORTS_PER_HOUR: UNLIMITED,
+};
+
+export interface Started {
+  /** Spawn to the first /healthz 200, in milliseconds. */
+  readyMs: number;
+}
+
+/** One data folder, one port, any number of lives. */
+export class KillableServer {
+  readonly url: string;
+  private child: ChildProcess | null = null;
+  private readonly log: fs.WriteStream;
+
+  private constructor(
+    private readonly port: number,
+    private readonly env: Record<string, string>,
+    logFile: string,
+    private readonly entry: ServerEntry,
+  ) {
+    this.url = `http://127.0.0.1:${port}`;
+    this.log = fs.createWriteStream(logFile, { flags: 'a' });
+  }
+
+  static async create(
+    env: Record<string, string>,
+    logFile: string,
+    entry: ServerEntry = { kind: 'source' },
+  ): Promise<KillableServer> {
+    return new KillableServer(await freePort(), env, logFile, entry);
+  }
+
+  /** Spawns the server and waits for /healthz (under tsx, the time includes transpiling). */
+  async start(timeoutMs: number): Promise<Started> {
+    if (this.child) throw new Error('server already running');
+    const started = performance.now();
+    const args =
+      this.entry.kind === 'source'
+        ? ['--import', 'tsx', '--conditions=source', SOURCE_ENTRY]
+        : [this.entry.file];
+    const child = spawn(process.execPath, args, {
+      cwd: repoRoot,
+      env: { ...process.env, ...this.env, PORT: String(this.port), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.pipe(this.log, { end: false });
+    child.stderr.pipe(this.log, { end: false });
+    this.child = child;
+    const deadline = started + timeoutMs;
+    while (performance.now() < deadline) {
+      if (child.exitCode !== null || child.signalCode !== null) {
+        this.child = null;
+        throw new Error(`server exited during start-up (${child.exitCode ?? child.signalCode})`);
+      }
+      try {
+        const response = await fetch(`${this.url}/healthz`, { signal: AbortSignal.timeout(1000) });
+        if (response.ok) return { readyMs: performance.now() - started };
+      } catch {
+        // not listening yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error(`server not ready after ${timeoutMs} ms`);
+  }
+
+  /**
+   * SIGKILL: no shutdown hook, no flush, no close; resolves once the process is gone, with
+   * false when it had already died on its own.
+   */
+  async kill(): Promise<boolean> {
+    const child = this.child;
+    if (!child) return false;
+    this.child = null;
+    if (child.exitCode !== null || child.signalCode !== null) return false;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+    return true;
+  }
+
+  async close(): Promise<void> {
+    await this.kill();
+    await new Promise((resolve) => this.log.end(resolve));
+  }
+}
