@@ -111,9 +111,12 @@ async function run(argv: string[]): Promise<void> {
         print({ slug, active: sub === 'enable' });
         break;
       }
-      case 'arena refit':
-        print(await services.refit.refitAll());
+      case 'arena refit': {
+        const summaries = await services.refit.refitAll();
+        if (summaries === null) fail('another process is refitting now; try again later');
+        print(summaries);
         break;
+      }
       case 'demo seed': {
         const created = await services.demo.seed(config.demoPhotosPerCategory);
         await services.refit.refitAll();

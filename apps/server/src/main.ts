@@ -26,7 +26,8 @@ async function main(): Promise<void> {
   const refit = new BackgroundJob(async () => {
     try {
       const summaries = await services.refit.refitAll();
-      server.log.info({ summaries }, 'arena refit');
+      if (summaries === null) server.log.info('arena refit: another instance is refitting');
+      else server.log.info({ summaries }, 'arena refit');
     } catch (error) {
       server.log.error({ err: error }, 'arena refit failed');
     }

@@ -54,6 +54,31 @@ export class ArenaRepository {
       .execute();
   }
 
+  /** Photos of a category written at or after `since`, oldest change first, with their state. */
+  changedIndexRows(
+    categoryId: number,
+    since: number,
+    limit: number,
+  ): Promise<(IndexRow & Pick<PhotoRow, 'state' | 'updated_at'>)[]> {
+    return this.db
+      .selectFrom('photos')
+      .select([
+        'id',
+        'user_id',
+        'mu',
+        'sigma2',
+        'comparisons',
+        'boost_remaining',
+        'state',
+        'updated_at',
+      ])
+      .where('category_id', '=', categoryId)
+      .where('updated_at', '>=', since)
+      .orderBy('updated_at')
+      .limit(limit)
+      .execute();
+  }
+
   cards(ids: number[]): Promise<CardRow[]> {
     return this.db
       .selectFrom('photos')
@@ -101,6 +126,16 @@ export class ArenaRepository {
   }
 
   /** A served pair, locked for the rest of the transaction on PostgreSQL. */
+  /** The category of a served pair, read without a lock. */
+  async servedPairCategory(id: string): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('served_pairs')
+      .select('category_id')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row?.category_id;
+  }
+
   async lockServedPair(id: string): Promise<ServedPairRow | undefined> {
     let query = this.db.selectFrom('served_pairs').selectAll().where('id', '=', id);
     if (hasRowLocks(this.db)) query = query.forUpdate();

@@ -79,16 +79,6 @@ export class LeaderboardRepository {
       .execute();
   }
 
-  /** The newest write to any photo of a category (0 when it has none). */
-  async latestUpdate(categoryId: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('photos')
-      .select((eb) => eb.fn.max('updated_at').as('latest'))
-      .where('category_id', '=', categoryId)
-      .executeTakeFirst();
-    return row?.latest ?? 0;
-  }
-
   /** Photos of a category written at or after `since`, oldest change first. */
   changedSince(categoryId: number, since: number, limit: number): Promise<BoardPhotoRow[]> {
     return this.db

@@ -5,6 +5,19 @@ import { hasRowLocks } from '../db/transaction.js';
 export class PhotoRepository {
   constructor(private readonly db: Db) {}
 
+  /**
+   * The newest write to any photo of a category (0 when it has none): where a process that
+   * keeps the category in memory starts following its changes.
+   */
+  async latestUpdate(categoryId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('photos')
+      .select((eb) => eb.fn.max('updated_at').as('latest'))
+      .where('category_id', '=', categoryId)
+      .executeTakeFirst();
+    return row?.latest ?? 0;
+  }
+
   /** A photo that has not been deleted, locked for the transaction on PostgreSQL. */
   async lockLive(id: number): Promise<PhotoRow | undefined> {
     let query = this.db

@@ -1,5 +1,8 @@
+import type { Clock } from '../domain/clock.js';
 import { CategoryIndex, referenceWinRate, type RatingParams } from '../domain/rating/index.js';
-import type { ArenaRepository } from '../repositories/arena.repository.js';
+import type { ArenaRepository, IndexRow } from '../repositories/arena.repository.js';
+import type { PhotoRepository } from '../repositories/photo.repository.js';
+import type { SettingsRepository } from '../repositories/settings.repository.js';
 
 export interface CategoryState {
   index: CategoryIndex;
@@ -7,32 +10,103 @@ export interface CategoryState {
   referenceMus: number[];
 }
 
+/** Where the indexes learn of writes made by other processes (other instances, the CLI). */
+export interface ChangeFeed {
+  photos: PhotoRepository;
+  settings: SettingsRepository;
+  clock: Clock;
+  /** The key a refit stamps for a category (every process reloads that category). */
+  stampKey: (categoryId: number) => string;
+  /** How often a category looks for changes (ms). */
+  intervalMs: number;
+}
+
+interface Tracked {
+  state: CategoryState;
+  refitStamp: string | undefined;
+  /** The newest `updated_at` applied. */
+  cursor: number;
+  syncedAt: number;
+}
+
+/** Changes read per look; more than this reloads the category. */
+const CHANGES_PER_LOOK = 20_000;
+/** A look re-reads this much history, so a write committed a little late is not missed. */
+const LOOK_OVERLAP_MS = 2000;
+
+function indexed(row: IndexRow) {
+  return {
+    id: String(row.id),
+    ownerId: String(row.user_id),
+    mu: row.mu,
+    sigma2: row.sigma2,
+    comparisons: row.comparisons,
+    boostRemaining: row.boost_remaining,
+  };
+}
+
 /**
  * The per-category pairing indexes this process keeps in memory (DESIGN §5): loaded from the
- * database once, then kept current by every vote here and replaced by every refit, so a pair
- * request never scans the category.
+ * database once, kept current by every vote here, replaced by every refit here, and brought up
+ * to date every few seconds from the photos other processes wrote (`updated_at`), so a pair
+ * request never scans the category and several instances serve the same photos.
  */
 export class ArenaIndexes {
-  private readonly states = new Map<number, Promise<CategoryState>>();
+  private readonly states = new Map<number, Promise<Tracked>>();
+  private readonly looking = new Map<number, Promise<void>>();
 
   constructor(
     private readonly arena: ArenaRepository,
     private readonly params: RatingParams,
+    private readonly feed: ChangeFeed,
   ) {}
 
-  get(categoryId: number): Promise<CategoryState> {
-    let state = this.states.get(categoryId);
-    if (!state) {
-      state = this.load(categoryId);
-      this.states.set(categoryId, state);
-      state.catch(() => this.states.delete(categoryId));
-    }
-    return state;
+  /**
+   * The category's state as this process has it. Safe inside a transaction once loaded (it reads
+   * nothing then); the pair request, outside any transaction, calls `current` instead.
+   */
+  async get(categoryId: number): Promise<CategoryState> {
+    return (await this.tracked(categoryId)).state;
   }
 
-  /** Replaces a category's state, e.g. after a refit. */
-  set(categoryId: number, state: CategoryState): void {
-    this.states.set(categoryId, Promise.resolve(state));
+  /**
+   * The category's state brought up to date with other processes' writes when the last look is
+   * older than the feed's interval. Never call it inside a transaction: it reads through the
+   * root connection.
+   */
+  async current(categoryId: number): Promise<CategoryState> {
+    const tracked = await this.tracked(categoryId);
+    if (this.feed.clock.now() - tracked.syncedAt >= this.feed.intervalMs) {
+      let look = this.looking.get(categoryId);
+      if (!look) {
+        look = this.look(categoryId, tracked).finally(() => this.looking.delete(categoryId));
+        this.looking.set(categoryId, look);
+      }
+      await look;
+    }
+    return (await this.tracked(categoryId)).state;
+  }
+
+  private tracked(categoryId: number): Promise<Tracked> {
+    let tracked = this.states.get(categoryId);
+    if (!tracked) {
+      const loading = this.load(categoryId);
+      tracked = loading;
+      this.states.set(categoryId, loading);
+      loading.catch(() => {
+        if (this.states.get(categoryId) === loading) this.states.delete(categoryId);
+      });
+    }
+    return tracked;
+  }
+
+  /** Replaces a category's state after a refit here, with the stamp that refit wrote. */
+  set(categoryId: number, state: CategoryState, refitStamp: string): void {
+    const now = this.feed.clock.now();
+    this.states.set(
+      categoryId,
+      Promise.resolve({ state, refitStamp, cursor: now - LOOK_OVERLAP_MS, syncedAt: now }),
+    );
   }
 
   /** Forgets every category (e.g. after a ban took photos out of several). */
@@ -45,24 +119,43 @@ export class ArenaIndexes {
     this.states.delete(categoryId);
   }
 
-  private async load(categoryId: number): Promise<CategoryState> {
+  private async load(categoryId: number): Promise<Tracked> {
+    const now = this.feed.clock.now();
+    const refitStamp = await this.feed.settings.get(this.feed.stampKey(categoryId));
+    const cursor = await this.feed.photos.latestUpdate(categoryId);
     const rows = await this.arena.listIndexRows(categoryId);
-    const index = new CategoryIndex(
-      this.params,
-      rows.map((row) => ({
-        id: String(row.id),
-        ownerId: String(row.user_id),
-        mu: row.mu,
-        sigma2: row.sigma2,
-        comparisons: row.comparisons,
-        boostRemaining: row.boost_remaining,
-      })),
-    );
+    const index = new CategoryIndex(this.params, rows.map(indexed));
     const referenceIds = await this.arena.references(categoryId);
     const referenceMus = referenceIds
       .map((id) => index.get(String(id))?.mu)
       .filter((mu): mu is number => mu !== undefined);
-    return { index, referenceMus };
+    return { state: { index, referenceMus }, refitStamp, cursor, syncedAt: now };
+  }
+
+  /** Applies what other processes wrote since the last look; reloads after their refit. */
+  private async look(categoryId: number, tracked: Tracked): Promise<void> {
+    const now = this.feed.clock.now();
+    const stamp = await this.feed.settings.get(this.feed.stampKey(categoryId));
+    const changes =
+      stamp === tracked.refitStamp
+        ? await this.arena.changedIndexRows(
+            categoryId,
+            tracked.cursor - LOOK_OVERLAP_MS,
+            CHANGES_PER_LOOK + 1,
+          )
+        : null;
+    if (changes === null || changes.length > CHANGES_PER_LOOK) {
+      const reloaded = await this.load(categoryId);
+      this.states.set(categoryId, Promise.resolve(reloaded));
+      return;
+    }
+    const { index } = tracked.state;
+    for (const row of changes) {
+      if (row.state === 'active') index.upsert(indexed(row));
+      else index.remove(String(row.id));
+      tracked.cursor = Math.max(tracked.cursor, row.updated_at);
+    }
+    tracked.syncedAt = now;
   }
 }
 

@@ -80,7 +80,7 @@ export class ArenaService {
       caller.userId,
       now,
     );
-    const { index } = await this.indexes.get(categoryId);
+    const { index } = await this.indexes.current(categoryId);
     const unavailable = await arena.unavailablePairs(voter.id, categoryId, now);
     const recent = await arena.recentServed(voter.id, RECENT_PAIRS);
     const recentOwners = recent
@@ -186,6 +186,12 @@ export class ArenaService {
     const pairId =
       input.pair_id ?? (await new ArenaRepository(this.db).latestServedPairId(voter.id, lo, hi));
     if (pairId === undefined) throw new AppError(ErrorCode.PAIR_NOT_SERVED);
+    // The category's index must be in memory before the transaction: loading it reads through
+    // the root connection, which SQLite's single connection would never hand over mid-transaction
+    // (a vote can reach a process that never served a pair of that category: after a restart, or
+    // through another instance).
+    const categoryId = await new ArenaRepository(this.db).servedPairCategory(pairId);
+    if (categoryId !== undefined) await this.indexes.current(categoryId);
 
     const outcome = await inTransaction(this.db, (trx) =>
       this.recordVote(trx, { pairId, winnerId, lo, hi, voterId: voter.id, caller, input, now }),

@@ -20,7 +20,7 @@ import { AuthService, type AuthSettings } from './auth.service.js';
 import { CategoryService } from './category.service.js';
 import { DemoService } from './demo.service.js';
 import { ModerationService } from './moderation.service.js';
-import { LeaderboardService } from './leaderboard.service.js';
+import { LeaderboardService, refitStampKey } from './leaderboard.service.js';
 import { PhotoOwnerService } from './photo-owner.service.js';
 import { PhotoService } from './photo.service.js';
 import { RefitService } from './refit.service.js';
@@ -95,7 +95,13 @@ export function createServices(db: Db, clock: Clock, options: ServiceOptions): S
   const settings = new SettingsRepository(db);
   const media = new MediaRepository(options.mediaDir);
   const params = arenaRatingParams(options.arena);
-  const indexes = new ArenaIndexes(new ArenaRepository(db), params);
+  const indexes = new ArenaIndexes(new ArenaRepository(db), params, {
+    photos,
+    settings,
+    clock,
+    stampKey: refitStampKey,
+    intervalMs: options.leaderboardCacheMs,
+  });
   const arenaSettings = { ...options.arena, timeZone: options.timeZone };
   const auth = new AuthService(users, sessions, clock, options);
   const leaderboards = new LeaderboardService(

@@ -28,6 +28,7 @@ import {
   type RankColumn,
   type SnapshotRow,
 } from '../repositories/leaderboard.repository.js';
+import { PhotoRepository } from '../repositories/photo.repository.js';
 import type { SettingsRepository } from '../repositories/settings.repository.js';
 import { imageOf } from './image-view.js';
 
@@ -338,7 +339,7 @@ export class LeaderboardService {
     const now = this.clock.now();
     const repository = new LeaderboardRepository(this.db);
     const stamp = await this.settings.get(refitStampKey(categoryId));
-    const watermark = await repository.latestUpdate(categoryId);
+    const watermark = await new PhotoRepository(this.db).latestUpdate(categoryId);
     const boards = new CategoryBoards(stamp);
     for (const type of BOUNDED_TYPES) {
       boards.periods.set(type, {

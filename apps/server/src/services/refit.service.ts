@@ -19,6 +19,11 @@ import { scoreOf, type ArenaIndexes } from './arena-indexes.js';
 import { refitStampKey } from './leaderboard.service.js';
 import type { Metrics } from '../lib/metrics.js';
 
+/** The lease that lets one process at a time run the batch refit. */
+export const REFIT_LEASE = 'lease:refit';
+/** A holder that has not renewed its lease for this long is presumed dead. */
+const LEASE_MS = 15 * 60_000;
+
 export interface RefitSummary {
   categoryId: number;
   photos: number;
@@ -40,14 +45,28 @@ export class RefitService {
     private readonly params: RatingParams,
     private readonly timeZone: string,
     private readonly metrics: Metrics,
+    /** This process's name on the refit lease. */
+    private readonly instance: string = randomUUID(),
   ) {}
 
-  async refitAll(): Promise<RefitSummary[]> {
-    const summaries: RefitSummary[] = [];
-    for (const category of await this.categories.listAll()) {
-      summaries.push(await this.refit(category.id, category.slug));
+  /**
+   * Refits every category, unless another process (another instance, the admin CLI) is
+   * refitting: then nothing is done and null is answered. The lease is renewed per category.
+   */
+  async refitAll(): Promise<RefitSummary[] | null> {
+    const settings = new SettingsRepository(this.db);
+    const lease = () => settings.tryLease(REFIT_LEASE, this.instance, this.clock.now(), LEASE_MS);
+    if (!(await lease())) return null;
+    try {
+      const summaries: RefitSummary[] = [];
+      for (const category of await this.categories.listAll()) {
+        if (!(await lease())) break;
+        summaries.push(await this.refit(category.id, category.slug));
+      }
+      return summaries;
+    } finally {
+      await settings.releaseLease(REFIT_LEASE, this.instance, this.clock.now());
     }
-    return summaries;
   }
 
   /** `label` names the category in the metrics (refitAll passes its slug). */
@@ -132,15 +151,12 @@ export class RefitService {
       })),
       now,
     );
+    const stamp = `${now}:${randomUUID()}`;
     await inTransaction(this.db, async (trx) => {
       await new ArenaRepository(trx).applyRefit(rows);
       await new ArenaRepository(trx).recordDailyScores(daily, dayKey(now, this.timeZone));
-      // Every process reloads this category's running leaderboards from the new scores.
-      await new SettingsRepository(trx).set(
-        refitStampKey(categoryId),
-        `${now}:${randomUUID()}`,
-        now,
-      );
+      // Every process reloads this category's pairing index and running leaderboards.
+      await new SettingsRepository(trx).set(refitStampKey(categoryId), stamp, now);
       await new ArenaRepository(trx).setReferences(categoryId, referenceIds.map(Number));
       await new VoterRepository(trx).setRefitResults(
         result.voters.ids.map((id, index) => ({
@@ -154,20 +170,24 @@ export class RefitService {
     // The pairing index is rebuilt from the refit, with the boosts and counts stored now.
     const fresh = await arena.listIndexRows(categoryId);
     const byId = new Map(rows.map((row) => [row.id, row]));
-    this.indexes.set(categoryId, {
-      index: new CategoryIndex(
-        this.params,
-        fresh.map((row) => ({
-          id: String(row.id),
-          ownerId: String(row.user_id),
-          mu: byId.get(row.id)?.mu ?? row.mu,
-          sigma2: byId.get(row.id)?.sigma2 ?? row.sigma2,
-          comparisons: row.comparisons,
-          boostRemaining: row.boost_remaining,
-        })),
-      ),
-      referenceMus,
-    });
+    this.indexes.set(
+      categoryId,
+      {
+        index: new CategoryIndex(
+          this.params,
+          fresh.map((row) => ({
+            id: String(row.id),
+            ownerId: String(row.user_id),
+            mu: byId.get(row.id)?.mu ?? row.mu,
+            sigma2: byId.get(row.id)?.sigma2 ?? row.sigma2,
+            comparisons: row.comparisons,
+            boostRemaining: row.boost_remaining,
+          })),
+        ),
+        referenceMus,
+      },
+      stamp,
+    );
     return {
       categoryId,
       photos: photos.length,
