@@ -7,7 +7,7 @@ import { photoJpeg, upload } from './fixtures/upload-client.js';
 import { createTestApp, TEST_HOST_SECRET, type TestApp } from './support/app.js';
 import { categoryIds, parseVote, servePair, vote } from './support/arena.js';
 import { dialects } from './support/database.js';
-import { board, signIn } from './support/leaderboard.js';
+import { board, databaseOrder, signIn } from './support/leaderboard.js';
 
 /**
  * Two instances of the app on one database, each with its own memory (pairing indexes,
@@ -113,21 +113,11 @@ describe.each(dialects)('two instances on one %s database', (dialect) => {
       parseVote(await vote(first, pair, `web-board-${dialect}`));
     }
     first.clock.advance(3000);
-    const rows = await first.db
-      .selectFrom('photos')
-      .select(['id', 'current_score'])
-      .where('category_id', '=', category)
-      .where('state', '=', 'active')
-      .where('provisional', '=', 0)
-      .orderBy('current_score', 'desc')
-      .orderBy('id')
-      .execute();
-    expect((await read()).map((item) => `${item.id}:${item.current_score}`)).toEqual(
-      rows.map((row) => `${row.id}:${row.current_score}`),
-    );
+    const order = await databaseOrder(first, category);
+    expect((await read()).map((item) => `${item.id}:${item.current_score}`)).toEqual(order);
     // And the first instance answers the same board.
     const fromFirst = await board(first, { category_id: category, period_type: 'all' });
-    expect(fromFirst.items.map((item) => item.id)).toEqual(rows.map((row) => row.id));
+    expect(fromFirst.items.map((item) => `${item.id}:${item.current_score}`)).toEqual(order);
   });
 
   it('lets only one instance refit at a time, and another take over a lapsed lease', async () => {

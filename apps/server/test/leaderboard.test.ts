@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.js';
 import { categoryIds, parseVote, servePair, vote } from './support/arena.js';
 import { dialects } from './support/database.js';
-import { board, placePhoto, ranks, shanghai, signIn } from './support/leaderboard.js';
+import {
+  board,
+  databaseOrder,
+  placePhoto,
+  ranks,
+  shanghai,
+  signIn,
+} from './support/leaderboard.js';
 
 /**
  * The test clock starts on Saturday 2026-11-21 at 12:00 in Asia/Shanghai (04:00 UTC): the ISO
@@ -406,19 +413,6 @@ describe.each(dialects)('leaderboards after real votes and refits on %s', (diale
   });
   afterAll(() => app.close());
 
-  async function databaseOrder() {
-    const rows = await app.db
-      .selectFrom('photos')
-      .select(['id', 'current_score'])
-      .where('category_id', '=', category)
-      .where('state', '=', 'active')
-      .where('provisional', '=', 0)
-      .orderBy('current_score', 'desc')
-      .orderBy('id')
-      .execute();
-    return rows.map((row) => `${row.id}:${row.current_score}`);
-  }
-
   it('records every established photo’s rank at the refit, matching the board', async () => {
     const all = await board(app, { category_id: category, period_type: 'all' });
     expect(all.items.length).toBeGreaterThan(0);
@@ -435,7 +429,7 @@ describe.each(dialects)('leaderboards after real votes and refits on %s', (diale
     const rankOf = new Map(recorded.map((row) => [row.photo_id, row.rank_all]));
     for (const item of all.items) expect(rankOf.get(item.id), String(item.id)).toBe(item.rank);
     expect(all.items.map((item) => `${item.id}:${item.current_score}`)).toEqual(
-      await databaseOrder(),
+      await databaseOrder(app, category),
     );
   });
 
@@ -447,7 +441,7 @@ describe.each(dialects)('leaderboards after real votes and refits on %s', (diale
     app.clock.advance(3000);
     const all = await board(app, { category_id: category, period_type: 'all' });
     expect(all.items.map((item) => `${item.id}:${item.current_score}`)).toEqual(
-      await databaseOrder(),
+      await databaseOrder(app, category),
     );
   });
 
@@ -471,7 +465,7 @@ describe.each(dialects)('leaderboards after real votes and refits on %s', (diale
       if (after.as_of !== during.as_of) break;
     }
     expect(after.items.map((item) => `${item.id}:${item.current_score}`)).toEqual(
-      await databaseOrder(),
+      await databaseOrder(app, category),
     );
   });
 });

@@ -1,28 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { photoJpeg } from './fixtures/upload-client.js';
 import { makeTempDir } from './support/database.js';
-
-const serverEntry = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => {
-        if (address && typeof address === 'object') resolve(address.port);
-        else reject(new Error('no port'));
-      });
-    });
-  });
-}
+import { freePort, serverEntry } from './support/process.js';
 
 async function startServer(
   dataDir: string,

@@ -69,3 +69,17 @@ export function ranks(answer: Leaderboard): string[] {
 export function shanghai(isoLocal: string): number {
   return Date.parse(`${isoLocal}+08:00`);
 }
+
+/** A category's established active photos as `id:score`, in board order, straight from SQL. */
+export async function databaseOrder(app: { db: TestApp['db'] }, categoryId: number) {
+  const rows = await app.db
+    .selectFrom('photos')
+    .select(['id', 'current_score'])
+    .where('category_id', '=', categoryId)
+    .where('state', '=', 'active')
+    .where('provisional', '=', 0)
+    .orderBy('current_score', 'desc')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => `${row.id}:${row.current_score}`);
+}

@@ -1,0 +1,24 @@
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The server's entry point, run as a real process by the tests that kill or stop it. */
+export const serverEntry = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../src/main.ts',
+);
+
+/** A port nobody listens on right now (the system picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => {
+        if (address && typeof address === 'object') resolve(address.port);
+        else reject(new Error('no port'));
+      });
+    });
+  });
+}
