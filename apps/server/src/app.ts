@@ -6,6 +6,7 @@ import type { Db } from './db/database.js';
 import type { Clock } from './domain/clock.js';
 import { Metrics } from './lib/metrics.js';
 import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
+import { RedisRateLimiter } from './lib/redis-rate-limiter.js';
 import { redactUrl } from './lib/redact.js';
 import { isApiPath, registerEnvelope } from './plugins/envelope.js';
 import { registerMetrics } from './plugins/metrics.js';
@@ -85,7 +86,18 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     ...(deps.rng ? { rng: deps.rng } : {}),
     metrics,
   });
-  const limiter = deps.limiter ?? new MemoryRateLimiter(() => clock.now());
+  const limiter =
+    deps.limiter ??
+    (config.redisUrl === null
+      ? new MemoryRateLimiter(() => clock.now())
+      : new RedisRateLimiter(
+          config.redisUrl,
+          () => clock.now(),
+          (error) => {
+            server.log.warn({ err: error }, 'rate limits: Redis unavailable, not counted');
+          },
+        ));
+  server.addHook('onClose', () => limiter.close());
 
   registerEnvelope(server);
   registerMetrics(server, { metrics, token: config.metricsToken });
@@ -98,7 +110,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   server.decorateRequest<AuthState | null>('auth', null);
   server.addHook('preHandler', async (request) => {
     if (!isApiPath(request.url)) return;
-    enforcePerMinute(limiter, `api:${request.ip}`, config.rateLimits.apiPerMinute);
+    await enforcePerMinute(limiter, `api:${request.ip}`, config.rateLimits.apiPerMinute);
     const header = request.headers['access-token'];
     request.auth = await services.auth.authenticate(Array.isArray(header) ? header[0] : header);
   });

@@ -54,6 +54,10 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (leave it unset for SQLite)')
     .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL (leave it unset for one instance)')
+    .optional(),
   SEED_DEMO: booleanFlag.optional(),
   DEMO_PHOTOS_PER_CATEGORY: positiveInt(500).default(24),
   CATEGORIES: z.string().min(1).optional(),
@@ -128,6 +132,8 @@ export interface Config {
   dataDir: string;
   mediaDir: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  /** Shared rate limits for several instances; null: counted in this process. */
+  redisUrl: string | null;
   /** undefined: seed demo data only into a new empty database. */
   seedDemo: boolean | undefined;
   demoPhotosPerCategory: number;
@@ -235,6 +241,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'sqlite', file: path.join(dataDir, 'yanzhi.db') },
+    redisUrl: e.REDIS_URL ?? null,
     seedDemo: e.SEED_DEMO,
     demoPhotosPerCategory: e.DEMO_PHOTOS_PER_CATEGORY,
     categories: e.CATEGORIES === undefined ? undefined : parseCategories(e.CATEGORIES),

@@ -28,20 +28,22 @@ describe('URL redaction for logs', () => {
 });
 
 describe('fixed-window rate limiter', () => {
-  it('allows the limit per window, then refuses until the window ends', () => {
+  it('allows the limit per window, then refuses until the window ends', async () => {
     let now = 0;
     const limiter = new MemoryRateLimiter(() => now);
-    expect([1, 2, 3].map(() => limiter.hit('k', 2, 1000))).toEqual([true, true, false]);
-    expect(limiter.hit('other', 2, 1000)).toBe(true);
+    const hits = [];
+    for (let index = 0; index < 3; index += 1) hits.push(await limiter.hit('k', 2, 1000));
+    expect(hits).toEqual([true, true, false]);
+    expect(await limiter.hit('other', 2, 1000)).toBe(true);
     now = 1000;
-    expect(limiter.hit('k', 2, 1000)).toBe(true);
+    expect(await limiter.hit('k', 2, 1000)).toBe(true);
   });
 
-  it('stays bounded in memory under many keys', () => {
+  it('stays bounded in memory under many keys', async () => {
     const now = 0;
     const limiter = new MemoryRateLimiter(() => now, 10);
-    for (let index = 0; index < 100; index += 1) limiter.hit(`ip-${index}`, 5, 1000);
-    expect(limiter.hit('ip-99', 1, 1000)).toBe(false);
-    expect(limiter.hit('fresh', 1, 1000)).toBe(true);
+    for (let index = 0; index < 100; index += 1) await limiter.hit(`ip-${index}`, 5, 1000);
+    expect(await limiter.hit('ip-99', 1, 1000)).toBe(false);
+    expect(await limiter.hit('fresh', 1, 1000)).toBe(true);
   });
 });

@@ -1,13 +1,14 @@
 /**
- * Fixed-window counters kept in this process. A window's count resets when the window ends; a
- * bounded map keeps memory flat under address churn. Several instances share limits through
- * Redis instead (scale-out issue); the interface stays the same.
+ * Fixed-window rate limits. One process keeps its counters in memory; several instances share
+ * them through Redis (`REDIS_URL`), behind the same interface.
  */
 export interface RateLimiter {
   /** Counts one hit for the key; true when it is within the limit. */
-  hit(key: string, limit: number, windowMs: number): boolean;
+  hit(key: string, limit: number, windowMs: number): Promise<boolean>;
+  close(): Promise<void>;
 }
 
+/** Counters in this process. A bounded map keeps memory flat under address churn. */
 export class MemoryRateLimiter implements RateLimiter {
   private readonly windows = new Map<string, { start: number; count: number }>();
 
@@ -16,7 +17,16 @@ export class MemoryRateLimiter implements RateLimiter {
     private readonly maxKeys = 100_000,
   ) {}
 
-  hit(key: string, limit: number, windowMs: number): boolean {
+  hit(key: string, limit: number, windowMs: number): Promise<boolean> {
+    return Promise.resolve(this.count(key, limit, windowMs));
+  }
+
+  close(): Promise<void> {
+    this.windows.clear();
+    return Promise.resolve();
+  }
+
+  private count(key: string, limit: number, windowMs: number): boolean {
     const now = this.now();
     const window = this.windows.get(key);
     if (!window || now - window.start >= windowMs) {

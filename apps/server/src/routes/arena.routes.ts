@@ -20,17 +20,21 @@ function callerOf(context: CallContext, anonymousId: string): Caller {
 export function registerArenaRoutes(app: FastifyInstance, options: ArenaRouteOptions): void {
   const { arena, stats, limiter, limits } = options;
 
-  defineCall(app, 'get_random_photos_for_rating', (input, context) => {
-    enforcePerMinute(limiter, `pairs:${input.anonymous_id}`, limits.pairsPerMinute);
+  defineCall(app, 'get_random_photos_for_rating', async (input, context) => {
+    await enforcePerMinute(limiter, `pairs:${input.anonymous_id}`, limits.pairsPerMinute);
     return arena.getPair(input.category_id, callerOf(context, input.anonymous_id));
   });
 
-  defineCall(app, 'submit_photo_rating', (input, context) => {
+  defineCall(app, 'submit_photo_rating', async (input, context) => {
     const caller = callerOf(context, input.anonymous_id);
-    enforcePerMinute(limiter, `votes:ip:${context.ip}`, limits.votesPerMinuteIp);
-    enforcePerMinute(limiter, `votes:device:${input.anonymous_id}`, limits.votesPerMinuteDevice);
+    await enforcePerMinute(limiter, `votes:ip:${context.ip}`, limits.votesPerMinuteIp);
+    await enforcePerMinute(
+      limiter,
+      `votes:device:${input.anonymous_id}`,
+      limits.votesPerMinuteDevice,
+    );
     if (caller.userId !== null) {
-      enforcePerMinute(limiter, `votes:user:${caller.userId}`, limits.votesPerMinuteUser);
+      await enforcePerMinute(limiter, `votes:user:${caller.userId}`, limits.votesPerMinuteUser);
     }
     return arena.submitVote(input, caller);
   });

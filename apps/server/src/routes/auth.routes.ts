@@ -13,15 +13,15 @@ export interface AuthRouteOptions {
 export function registerAuthRoutes(app: FastifyInstance, options: AuthRouteOptions): void {
   const { auth, limiter, limits } = options;
 
-  defineCall(app, 'login_by_cookie', (input, context) => {
-    enforcePerMinute(limiter, `login:${context.ip}`, limits.loginPerMinute);
+  defineCall(app, 'login_by_cookie', async (input, context) => {
+    await enforcePerMinute(limiter, `login:${context.ip}`, limits.loginPerMinute);
     return auth.loginByCookie(input.cookie, context.deviceId);
   });
 
   defineCall(app, 'get_user_info', (input, context) => auth.getUserInfo(context.auth, input.token));
 
-  defineCall(app, 'refresh_session', (input, context) => {
-    enforcePerMinute(limiter, `refresh:${context.ip}`, limits.refreshPerMinute);
+  defineCall(app, 'refresh_session', async (input, context) => {
+    await enforcePerMinute(limiter, `refresh:${context.ip}`, limits.refreshPerMinute);
     return auth.refresh(input.refresh_token, context.deviceId);
   });
 

@@ -20,13 +20,13 @@ export function registerModerationRoutes(
   const { moderation, limiter, reportsPerHour } = options;
 
   // The spec's report payload has no anonymous id: an anonymous reporter is their device.
-  defineCall(app, 'submit_photo_report', (input, context) => {
+  defineCall(app, 'submit_photo_report', async (input, context) => {
     const userId = context.auth.kind === 'user' ? context.auth.user.id : null;
     const device = context.deviceId ?? `ip:${context.ip}`;
     const key = userId === null ? `reports:device:${device}` : `reports:user:${userId}`;
     const allowed =
-      limiter.hit(key, reportsPerHour, HOUR_MS) &&
-      limiter.hit(`reports:ip:${context.ip}`, reportsPerHour * 5, HOUR_MS);
+      (await limiter.hit(key, reportsPerHour, HOUR_MS)) &&
+      (await limiter.hit(`reports:ip:${context.ip}`, reportsPerHour * 5, HOUR_MS));
     if (!allowed) throw new AppError(ErrorCode.RATE_LIMITED);
     return moderation.report(input, { userId, anonymousId: device });
   });

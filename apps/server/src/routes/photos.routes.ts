@@ -20,16 +20,19 @@ export interface PhotoRouteOptions {
 }
 
 /** Uploads count per address, and per user (or per device before there is a user). */
-function enforceUploadLimits(options: PhotoRouteOptions, context: CallContext): void {
+async function enforceUploadLimits(
+  options: PhotoRouteOptions,
+  context: CallContext,
+): Promise<void> {
   const { limiter, limits } = options;
-  enforcePerHour(limiter, `uploads:ip:${context.ip}`, limits.uploadsPerHourIp);
+  await enforcePerHour(limiter, `uploads:ip:${context.ip}`, limits.uploadsPerHourIp);
   const who =
     context.auth.kind === 'user'
       ? `user:${context.auth.user.id}`
       : context.deviceId === null
         ? null
         : `device:${context.deviceId}`;
-  if (who !== null) enforcePerHour(limiter, `uploads:${who}`, limits.uploadsPerHourUser);
+  if (who !== null) await enforcePerHour(limiter, `uploads:${who}`, limits.uploadsPerHourUser);
 }
 
 export function registerPhotoRoutes(app: FastifyInstance, options: PhotoRouteOptions): void {
@@ -39,7 +42,7 @@ export function registerPhotoRoutes(app: FastifyInstance, options: PhotoRouteOpt
   app.post(API.upload_photo.path, async (request) => {
     const context = contextOf(request);
     if (!request.isMultipart()) throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE);
-    enforceUploadLimits(options, context);
+    await enforceUploadLimits(options, context);
     const { file, fields } = await readMultipart(request);
     const input = parseInput(API.upload_photo.request, fields);
     const anonymousId = fields.anonymous_id?.trim().slice(0, 128) || null;

@@ -6,11 +6,19 @@ const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
 
 /** Counts a hit against a per-minute limit and refuses with 42900 beyond it. */
-export function enforcePerMinute(limiter: RateLimiter, key: string, limit: number): void {
-  if (!limiter.hit(key, limit, MINUTE_MS)) throw new AppError(ErrorCode.RATE_LIMITED);
+export async function enforcePerMinute(
+  limiter: RateLimiter,
+  key: string,
+  limit: number,
+): Promise<void> {
+  if (!(await limiter.hit(key, limit, MINUTE_MS))) throw new AppError(ErrorCode.RATE_LIMITED);
 }
 
 /** Counts a hit against a per-hour limit and refuses with 42900 beyond it. */
-export function enforcePerHour(limiter: RateLimiter, key: string, limit: number): void {
-  if (!limiter.hit(key, limit, HOUR_MS)) throw new AppError(ErrorCode.RATE_LIMITED);
+export async function enforcePerHour(
+  limiter: RateLimiter,
+  key: string,
+  limit: number,
+): Promise<void> {
+  if (!(await limiter.hit(key, limit, HOUR_MS))) throw new AppError(ErrorCode.RATE_LIMITED);
 }

@@ -41,7 +41,7 @@ export function registerShareRoutes(app: FastifyInstance, options: ShareRouteOpt
     if (request.isMultipart()) {
       // An image to check and draw costs like an upload: counted per address (with the uploads'
       // per-address limit) before the body is read, since the token may be inside it.
-      enforcePerHour(limiter, `share-files:ip:${request.ip}`, limits.uploadsPerHourIp);
+      await enforcePerHour(limiter, `share-files:ip:${request.ip}`, limits.uploadsPerHourIp);
       const multipart = await readMultipart(request);
       body = multipart.fields;
       file = multipart.file;

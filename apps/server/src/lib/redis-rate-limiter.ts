@@ -1,0 +1,71 @@
+import { Redis } from 'ioredis';
+import type { RateLimiter } from './rate-limiter.js';
+
+/** One window's counter: counted and given its expiry in one step, so no key outlives it. */
+const COUNT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return count`;
+
+/** How long the first hits wait for the first connection. */
+const CONNECT_WAIT_MS = 2000;
+
+/**
+ * Fixed-window counters in Redis, shared by every instance (DESIGN §1). When Redis cannot be
+ * reached the hit is allowed and reported: limits protect the service, they must not take it
+ * down.
+ */
+export class RedisRateLimiter implements RateLimiter {
+  private readonly redis: Redis;
+  /** Settles when the first connection is up or has failed: hits wait for it, then never. */
+  private readonly firstConnection: Promise<void>;
+
+  constructor(
+    url: string,
+    private readonly now: () => number,
+    private readonly onError: (error: unknown) => void,
+    private readonly prefix = 'yanzhi:rl:',
+  ) {
+    this.redis = new Redis(url, {
+      // Fail fast instead of queueing hits while Redis is away.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      connectTimeout: 2000,
+      lazyConnect: false,
+    });
+    this.redis.on('error', onError);
+    this.firstConnection = new Promise((resolve) => {
+      const settle = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(settle, CONNECT_WAIT_MS);
+      timer.unref();
+      this.redis.once('ready', settle);
+      this.redis.once('error', settle);
+    });
+  }
+
+  async hit(key: string, limit: number, windowMs: number): Promise<boolean> {
+    await this.firstConnection;
+    const window = Math.floor(this.now() / windowMs);
+    try {
+      const count = await this.redis.eval(
+        COUNT_SCRIPT,
+        1,
+        `${this.prefix}${key}:${windowMs}:${window}`,
+        String(windowMs),
+      );
+      return Number(count) <= limit;
+    } catch (error) {
+      this.onError(error);
+      return true;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.redis.quit().catch(() => {
+      this.redis.disconnect();
+    });
+  }
+}
