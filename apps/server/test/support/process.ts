@@ -38,7 +38,11 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      resolve();
+    }),
+  );
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode !== null) return;
