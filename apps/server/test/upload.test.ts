@@ -357,5 +357,27 @@ describe.each(dialects)('upload_photo on %s', (dialect) => {
       });
       expect(again).toEqual(['photos/ab/orphan-recent.webp']);
     });
+
+    it("sweeps a deleted photo's files left by a crash between its tombstone and their removal", async () => {
+      const gone = await signedUp(1);
+      const row = await app.db
+        .selectFrom('photos')
+        .select(['display_key', 'thumb_key'])
+        .where('id', '=', gone.photo.id)
+        .executeTakeFirstOrThrow();
+      // delete_photo marks the row, then removes the files: a kill in between leaves them.
+      await app.db
+        .updateTable('photos')
+        .set({ state: 'deleted' })
+        .where('id', '=', gone.photo.id)
+        .execute();
+      const past = new Date(app.clock.now() - 60 * 60_000);
+      for (const key of [row.display_key, row.thumb_key]) {
+        fs.utimesSync(path.join(app.config.mediaDir, key), past, past);
+      }
+      const removed = await app.services.photos.sweepOrphanFiles();
+      expect(removed.sort()).toEqual([row.display_key, row.thumb_key].sort());
+      expect(mediaFiles(app)).toEqual([]);
+    });
   });
 });

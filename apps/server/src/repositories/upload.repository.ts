@@ -325,7 +325,11 @@ export class UploadRepository {
       .execute();
   }
 
-  /** Which of these media keys a photo row refers to. */
+  /**
+   * Which of these media keys a photo that is not deleted refers to. A deleted photo's row is a
+   * tombstone that still names its files; they are removed right after the row is marked, but a
+   * crash in between would otherwise keep them for ever (found by the fault test, ADR 0011).
+   */
   async referencedKeys(keys: readonly string[]): Promise<Set<string>> {
     const found = new Set<string>();
     for (let start = 0; start < keys.length; start += 400) {
@@ -333,6 +337,7 @@ export class UploadRepository {
       const rows = await this.db
         .selectFrom('photos')
         .select(['display_key', 'thumb_key'])
+        .where('state', '<>', 'deleted')
         .where((eb) => eb.or([eb('display_key', 'in', batch), eb('thumb_key', 'in', batch)]))
         .execute();
       for (const row of rows) found.add(row.display_key).add(row.thumb_key);
@@ -342,10 +347,10 @@ export class UploadRepository {
 }
 
 /**
- * Deletes files under media/photos/ that no photo row refers to and that are older than the
+ * Deletes files under media/photos/ that no live photo row refers to and that are older than the
  * grace period: the leftovers of a crash between writing an upload's files and inserting its
- * row (and half-written `.tmp` files). The grace period spares uploads still in flight.
- * Returns the keys removed.
+ * row, or between marking a photo deleted and removing its files (and half-written `.tmp`
+ * files). The grace period spares uploads still in flight. Returns the keys removed.
  */
 export async function sweepOrphanFiles(
   uploads: UploadRepository,
