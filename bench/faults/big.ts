@@ -134,12 +134,13 @@ function seedVotes(file: string, categoryId: number, votes: number, now: number)
       }
     })();
     const done = Math.min(votes, from + BATCH);
-    const seconds = (performance.now() - started) / 1000;
-    process.stdout.write(
-      `\r  ${done.toLocaleString('en')} votes written (${Math.round(done / seconds).toLocaleString('en')}/s)`,
-    );
+    if (done % 2_000_000 === 0 || done === votes) {
+      const perSecond = Math.round(done / ((performance.now() - started) / 1000));
+      console.log(
+        `  ${done.toLocaleString('en')} votes written (${perSecond.toLocaleString('en')}/s)`,
+      );
+    }
   }
-  process.stdout.write('\n');
   const updatePhoto = db.prepare('update photos set comparisons = ?, wins = ? where id = ?');
   db.transaction(() => {
     photoIds.forEach((id, index) => updatePhoto.run(comparisons[index], wins[index], id));

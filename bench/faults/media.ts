@@ -11,10 +11,13 @@ export function openReadOnly(file: string): Database.Database {
 export function mediaFiles(mediaDir: string): string[] {
   const root = path.join(mediaDir, 'photos');
   if (!fs.existsSync(root)) return [];
-  return fs
-    .readdirSync(root, { recursive: true, encoding: 'utf8' })
-    .filter((entry) => fs.statSync(path.join(root, entry)).isFile())
-    .map((entry) => `photos/${entry.split(path.sep).join('/')}`);
+  return (
+    fs
+      .readdirSync(root, { recursive: true, encoding: 'utf8' })
+      // The sweep (or an upload's rename) may remove an entry between the listing and the stat.
+      .filter((entry) => fs.statSync(path.join(root, entry), { throwIfNoEntry: false })?.isFile())
+      .map((entry) => `photos/${entry.split(path.sep).join('/')}`)
+  );
 }
 
 /** Files no live photo refers to (a deleted photo's files included: deletion is for good). */
