@@ -1,42 +1,20 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { photoJpeg } from './fixtures/upload-client.js';
 import { makeTempDir } from './support/database.js';
-import { freePort, serverEntry } from './support/process.js';
+import { startServerProcess } from './support/process.js';
 
-async function startServer(
-  dataDir: string,
-): Promise<{ child: ChildProcess; url: string; exited: Promise<unknown> }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', serverEntry], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED_DEMO: '0',
-      LOG_LEVEL: 'warn',
-      UPLOAD_ORPHAN_GRACE_SECONDS: '0',
-      RATE_LIMIT_UPLOADS_PER_HOUR_USER: '100000',
-      RATE_LIMIT_UPLOADS_PER_HOUR_IP: '100000',
-    },
-    stdio: 'ignore',
+/** The server on the test's data folder, with the sweep's grace at zero and no upload limits. */
+function startServer(dataDir: string) {
+  return startServerProcess({
+    DATA_DIR: dataDir,
+    SEED_DEMO: '0',
+    UPLOAD_ORPHAN_GRACE_SECONDS: '0',
+    RATE_LIMIT_UPLOADS_PER_HOUR_USER: '100000',
+    RATE_LIMIT_UPLOADS_PER_HOUR_IP: '100000',
   });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 300; attempt += 1) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return { child, url, exited };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('server did not start');
 }
 
 async function uploadOnce(url: string, bytes: Buffer, device: string): Promise<number | null> {

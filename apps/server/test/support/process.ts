@@ -27,6 +27,8 @@ export function freePort(): Promise<number> {
 export interface ServerProcess {
   url: string;
   child: ChildProcess;
+  /** Settles when the process has exited (after a kill, say). */
+  exited: Promise<void>;
   /** Stops it (SIGTERM, then SIGKILL after 5 s) and waits for the exit. */
   stop: () => Promise<void>;
 }
@@ -54,7 +56,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   for (let attempt = 0; attempt < 600; attempt += 1) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
-      if ((await fetch(`${url}/healthz`)).ok) return { url, child, stop };
+      if ((await fetch(`${url}/healthz`)).ok) return { url, child, exited, stop };
     } catch {
       // not listening yet
     }
