@@ -1,6 +1,8 @@
+import type { SubmitRatingResponse } from '@yanzhi/contract';
 import { useEffect, useRef, type MouseEvent, type RefObject } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigate } from 'react-router';
 import { BottomNav } from '../components/BottomNav';
+import { OfflineBanner, useVoteOutboxSync } from '../features/offline';
 import { ToastArea } from '../features/toasts';
 import { useUserStore } from '../features/user';
 import { useLanguage, useT } from '../lib/i18n';
@@ -61,6 +63,11 @@ function useFocusOnNavigate(main: RefObject<HTMLElement | null>): void {
   }, [pathname, main]);
 }
 
+/** A vote's answer, sent now or from the offline queue, sets the signed-in user's fuel. */
+function setUserFuel(result: SubmitRatingResponse): void {
+  useUserStore.getState().setFuel(result.fuel);
+}
+
 export function AppLayout() {
   const t = useT();
   const language = useLanguage();
@@ -70,6 +77,7 @@ export function AppLayout() {
   useDocumentTitle(route.title[language]);
   useQueryParamCapture();
   useFocusOnNavigate(main);
+  useVoteOutboxSync(setUserFuel);
 
   const skipToMain = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
@@ -82,6 +90,7 @@ export function AppLayout() {
         {t('app.skipToContent')}
       </a>
       <ToastArea />
+      <OfflineBanner />
       <main id="main" ref={main} className="app-main" tabIndex={-1}>
         {/* Keyed by path so each navigation replays the page's entrance (spec §2). */}
         <div

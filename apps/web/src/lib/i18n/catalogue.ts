@@ -301,6 +301,18 @@ export const zhCN = {
   'moderation.remove': '移除',
   'moderation.ban': '移除并封禁',
   'moderation.done': '已处理',
+
+  // Offline and the vote queue (ADR 0015).
+  'offline.title': '你已离线',
+  'offline.bannerTitle': '离线中',
+  'offline.bannerText': '已打开的内容仍可查看，新内容需要联网',
+  'offline.bannerQueued': '{count} 票已保存，联网后自动发送',
+  'offline.sending': '正在发送 {count} 张离线投票…',
+  'offline.queued': '{count} 票已保存，联网后自动发送',
+  'offline.arenaText': '新的对决需要联网，恢复网络后会自动继续',
+  'offline.voteQueued': '已离线保存这一票，联网后自动发送',
+  'offline.votesSent': '{count} 张离线投票已发送',
+  'offline.voteRefused': '一张离线投票未被计入：{reason}',
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof zhCN;
@@ -605,4 +617,16 @@ export const en: Readonly<Record<MessageKey, string>> = {
   'moderation.remove': 'Remove',
   'moderation.ban': 'Remove and ban',
   'moderation.done': 'Done',
+
+  // Offline and the vote queue (ADR 0015).
+  'offline.title': "You're offline",
+  'offline.bannerTitle': 'Offline.',
+  'offline.bannerText': 'What is already open still works; new content needs a connection',
+  'offline.bannerQueued': '{count} votes saved, sent when you are back online',
+  'offline.sending': 'Sending {count} votes made offline…',
+  'offline.queued': '{count} votes saved, sent when you are back online',
+  'offline.arenaText': 'New matches need a connection; the arena carries on when it is back',
+  'offline.voteQueued': 'Vote saved offline, sent when you are back online',
+  'offline.votesSent': '{count} votes made offline were sent',
+  'offline.voteRefused': 'A vote made offline was not counted: {reason}',
 };
