@@ -3,7 +3,7 @@ import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigate } from 
 import { BottomNav } from '../components/BottomNav';
 import { ToastArea } from '../features/toasts';
 import { useUserStore } from '../features/user';
-import { useLanguage, useT } from '../lib/i18n';
+import { useT } from '../lib/i18n';
 import { parseCapturedParams, storeCapturedParams } from '../lib/query-params';
 import { NOT_FOUND_ROUTE, type AppRoute, type RouteHandle } from './routes';
 
@@ -63,11 +63,10 @@ function useFocusOnNavigate(main: RefObject<HTMLElement | null>): void {
 
 export function AppLayout() {
   const t = useT();
-  const language = useLanguage();
   const location = useLocation();
   const route = useCurrentRoute();
   const main = useRef<HTMLElement>(null);
-  useDocumentTitle(route.title[language]);
+  useDocumentTitle(t(route.titleKey));
   useQueryParamCapture();
   useFocusOnNavigate(main);
 

@@ -10,6 +10,15 @@ export const zhCN = {
   'app.skipToContent': '跳到主要内容',
   'app.loading': '加载中…',
 
+  'title.home': '谁更好看 - 看看你的颜值能打几分',
+  'title.arena': '颜值竞技场',
+  'title.profile': '个人中心',
+  'title.leaderboard': '排行榜',
+  'title.upload': '上传照片',
+  'title.onboarding': '新手引导',
+  'title.notFound': '页面不存在 - 颜值竞技场',
+  'title.moderation': '举报审核 - 颜值竞技场',
+
   'nav.label': '主导航',
   'nav.arena': '竞技场',
   'nav.leaderboard': '排行榜',
@@ -309,6 +318,15 @@ export const en: Readonly<Record<MessageKey, string>> = {
   'app.name': 'Yanzhi Arena',
   'app.skipToContent': 'Skip to main content',
   'app.loading': 'Loading…',
+
+  'title.home': 'Who is prettier - see what score your looks get',
+  'title.arena': 'Yanzhi Arena',
+  'title.profile': 'Personal centre',
+  'title.leaderboard': 'Leaderboard',
+  'title.upload': 'Upload photo',
+  'title.onboarding': 'Getting started',
+  'title.notFound': 'Page not found - Yanzhi Arena',
+  'title.moderation': 'Report review - Yanzhi Arena',
 
   'nav.label': 'Main navigation',
   'nav.arena': 'Arena',
