@@ -3,7 +3,8 @@ import { DEFAULT_TOAST_TITLES, ONBOARDING_VOTES_TO_UNLOCK } from '@yanzhi/contra
 /**
  * Every text the app shows, Chinese first (the spec's texts) and English beside it. A unit test
  * fails when a key is missing or empty in either language or the placeholders differ.
- * Placeholders are written {name}.
+ * Placeholders are written {name}. A key with a `.one` sibling takes it when its {count} is 1
+ * (English nouns agree; the Chinese text is the same).
  */
 export const zhCN = {
   'app.name': '颜值竞技场',
@@ -175,6 +176,7 @@ export const zhCN = {
   'profile.rating': '颜值分',
   'profile.myPhotos': '我的照片',
   'profile.photoCount': '共 {count} 张照片',
+  'profile.photoCount.one': '共 {count} 张照片',
   'profile.settings': '设置',
   'profile.signOut': '退出登录',
   'profile.signingOut': '正在退出…',
@@ -243,11 +245,13 @@ export const zhCN = {
   'photo.state.deleted': '已删除',
   'photo.thumbAlt': '我的第 {n} 张照片',
   'photo.comparisons': '{count} 场对决',
+  'photo.comparisons.one': '{count} 场对决',
   'photo.winRate': '胜率 {rate}%',
   'photo.winRateNone': '暂无胜率',
   'photo.scoreLocked': `投满 ${ONBOARDING_VOTES_TO_UNLOCK} 票后可见分数`,
   'photo.reason': '原因：{reason}',
   'photo.boostRemaining': '加速剩余 {count} 次曝光',
+  'photo.boostRemaining.one': '加速剩余 {count} 次曝光',
   'photo.boost': '加速',
   'photo.boostLabel': '为第 {n} 张照片加速',
   'photo.delete': '删除',
@@ -256,6 +260,7 @@ export const zhCN = {
   'boost.text': '加速的照片会更常出现在竞技场中，每次曝光消耗 {cost} 燃料。',
   'boost.packages': '加速套餐',
   'boost.package': '{count} 次曝光',
+  'boost.package.one': '{count} 次曝光',
   'boost.cost': '⚡ {cost}',
   'boost.after': '当前燃料 {fuel}，加速后剩余 {after}',
   'boost.short': '当前燃料 {fuel}，不够支付 {cost}',
@@ -305,6 +310,7 @@ export const zhCN = {
   'moderation.empty': '没有待审核的举报',
   'moderation.photoAlt': '被举报的照片 {id}',
   'moderation.reports': '{count} 次举报',
+  'moderation.reports.one': '{count} 次举报',
   'moderation.hidden': '已暂时隐藏',
   'moderation.keep': '保留',
   'moderation.remove': '移除',
@@ -486,6 +492,7 @@ export const en: Readonly<Record<MessageKey, string>> = {
   'profile.rating': 'Rating',
   'profile.myPhotos': 'My photos',
   'profile.photoCount': '{count} photos',
+  'profile.photoCount.one': '{count} photo',
   'profile.settings': 'Settings',
   'profile.signOut': 'Sign out',
   'profile.signingOut': 'Signing out…',
@@ -555,11 +562,13 @@ export const en: Readonly<Record<MessageKey, string>> = {
   'photo.state.deleted': 'Deleted',
   'photo.thumbAlt': 'My photo {n}',
   'photo.comparisons': '{count} matches',
+  'photo.comparisons.one': '{count} match',
   'photo.winRate': '{rate}% wins',
   'photo.winRateNone': 'No wins yet',
   'photo.scoreLocked': `Score shown after ${ONBOARDING_VOTES_TO_UNLOCK} votes`,
   'photo.reason': 'Reason: {reason}',
   'photo.boostRemaining': '{count} boosted exposures left',
+  'photo.boostRemaining.one': '{count} boosted exposure left',
   'photo.boost': 'Boost',
   'photo.boostLabel': 'Boost photo {n}',
   'photo.delete': 'Delete',
@@ -568,6 +577,7 @@ export const en: Readonly<Record<MessageKey, string>> = {
   'boost.text': 'Boosted photos appear more often in the arena; each exposure costs {cost} fuel.',
   'boost.packages': 'Boost packages',
   'boost.package': '{count} exposures',
+  'boost.package.one': '{count} exposure',
   'boost.cost': '⚡ {cost}',
   'boost.after': 'Fuel now {fuel}, after the boost {after}',
   'boost.short': 'Fuel now {fuel}, not enough for {cost}',
@@ -618,6 +628,7 @@ export const en: Readonly<Record<MessageKey, string>> = {
   'moderation.empty': 'No reports to review',
   'moderation.photoAlt': 'Reported photo {id}',
   'moderation.reports': '{count} reports',
+  'moderation.reports.one': '{count} report',
   'moderation.hidden': 'hidden for now',
   'moderation.keep': 'Keep',
   'moderation.remove': 'Remove',

@@ -33,6 +33,13 @@ describe('i18n catalogue', () => {
     expect(t('toast.title.warning')).toBe(DEFAULT_TOAST_TITLES.warning);
   });
 
+  it('makes English nouns agree with a count of one', () => {
+    expect(t('profile.photoCount', { count: 1 }, 'en')).toBe('1 photo');
+    expect(t('profile.photoCount', { count: 2 }, 'en')).toBe('2 photos');
+    expect(t('photo.comparisons', { count: 1 }, 'en')).toBe('1 match');
+    expect(t('profile.photoCount', { count: 1 })).toBe('共 1 张照片');
+  });
+
   it('fills placeholders', () => {
     expect(t('toast.welcomeBack', { nickname: '小红' })).toBe('欢迎回来，小红');
     expect(t('toast.welcomeBack', { nickname: 'Ann' }, 'en')).toBe('Welcome back, Ann');
