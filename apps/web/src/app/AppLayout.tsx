@@ -5,7 +5,7 @@ import { BottomNav } from '../components/BottomNav';
 import { OfflineBanner, useVoteOutboxSync } from '../features/offline';
 import { ToastArea } from '../features/toasts';
 import { useUserStore } from '../features/user';
-import { useLanguage, useT } from '../lib/i18n';
+import { useT } from '../lib/i18n';
 import { parseCapturedParams, storeCapturedParams } from '../lib/query-params';
 import { NOT_FOUND_ROUTE, type AppRoute, type RouteHandle } from './routes';
 
@@ -70,11 +70,10 @@ function setUserFuel(result: SubmitRatingResponse): void {
 
 export function AppLayout() {
   const t = useT();
-  const language = useLanguage();
   const location = useLocation();
   const route = useCurrentRoute();
   const main = useRef<HTMLElement>(null);
-  useDocumentTitle(route.title[language]);
+  useDocumentTitle(t(route.titleKey));
   useQueryParamCapture();
   useFocusOnNavigate(main);
   useVoteOutboxSync(setUserFuel);

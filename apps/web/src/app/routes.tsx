@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import type { Language } from '../lib/i18n';
+import type { MessageKey } from '../lib/i18n';
 import { AppLayout } from './AppLayout';
 import { NotFoundPage } from './NotFoundPage';
 import { RouteErrorPage } from './RouteErrorPage';
@@ -13,7 +13,8 @@ export interface AppRoute {
   page: PageName | 'not-found';
   /** Flag of spec §2; nothing enforces it (no redirect), pages adapt to a missing user. */
   requiresUser: boolean;
-  title: Readonly<Record<Language, string>>;
+  /** The page title (spec §2), from the catalogue. */
+  titleKey: MessageKey;
   transition: Transition;
   /** Top-level pages show the bottom navigation. */
   bottomNav: boolean;
@@ -25,10 +26,7 @@ export const ROUTES = [
     path: '/',
     page: 'arena',
     requiresUser: false,
-    title: {
-      'zh-CN': '谁更好看 - 看看你的颜值能打几分',
-      en: 'Who is prettier - see what score your looks get',
-    },
+    titleKey: 'title.home',
     transition: 'fade',
     bottomNav: true,
   },
@@ -36,7 +34,7 @@ export const ROUTES = [
     path: '/arena',
     page: 'arena',
     requiresUser: true,
-    title: { 'zh-CN': '颜值竞技场', en: 'Yanzhi Arena' },
+    titleKey: 'title.arena',
     transition: 'slide-left',
     bottomNav: true,
   },
@@ -44,7 +42,7 @@ export const ROUTES = [
     path: '/profile',
     page: 'profile',
     requiresUser: true,
-    title: { 'zh-CN': '个人中心', en: 'Personal centre' },
+    titleKey: 'title.profile',
     transition: 'slide-up',
     bottomNav: true,
   },
@@ -52,7 +50,7 @@ export const ROUTES = [
     path: '/leaderboard',
     page: 'leaderboard',
     requiresUser: false,
-    title: { 'zh-CN': '排行榜', en: 'Leaderboard' },
+    titleKey: 'title.leaderboard',
     transition: 'slide-right',
     bottomNav: true,
   },
@@ -60,7 +58,7 @@ export const ROUTES = [
     path: '/upload',
     page: 'upload',
     requiresUser: false,
-    title: { 'zh-CN': '上传照片', en: 'Upload photo' },
+    titleKey: 'title.upload',
     transition: 'slide-up',
     bottomNav: true,
   },
@@ -68,7 +66,7 @@ export const ROUTES = [
     path: '/onboarding',
     page: 'onboarding',
     requiresUser: false,
-    title: { 'zh-CN': '新手引导', en: 'Getting started' },
+    titleKey: 'title.onboarding',
     transition: 'fade',
     bottomNav: false,
   },
@@ -79,7 +77,7 @@ export const NOT_FOUND_ROUTE: AppRoute = {
   path: '*',
   page: 'not-found',
   requiresUser: false,
-  title: { 'zh-CN': '页面不存在 - 颜值竞技场', en: 'Page not found - Yanzhi Arena' },
+  titleKey: 'title.notFound',
   transition: 'fade',
   bottomNav: false,
 };
@@ -89,7 +87,7 @@ export const MODERATION_ROUTE: AppRoute = {
   path: '/admin',
   page: 'moderation',
   requiresUser: true,
-  title: { 'zh-CN': '举报审核 - 颜值竞技场', en: 'Report review - Yanzhi Arena' },
+  titleKey: 'title.moderation',
   transition: 'fade',
   bottomNav: false,
 };
