@@ -221,12 +221,15 @@ export class ArenaRepository {
       .execute();
   }
 
-  votesOfCategory(categoryId: number) {
+  /** One chunk of a category's votes after the vote `afterId`, in id order (votes_category_idx). */
+  votesOfCategoryAfter(categoryId: number, afterId: number, limit: number) {
     return this.db
       .selectFrom('votes')
-      .select(['winner_photo_id', 'loser_photo_id', 'voter_id', 'weight'])
+      .select(['id', 'winner_photo_id', 'loser_photo_id', 'voter_id', 'weight'])
       .where('category_id', '=', categoryId)
+      .where('id', '>', afterId)
       .orderBy('id')
+      .limit(limit)
       .execute();
   }
 

@@ -4,6 +4,9 @@ import type { VoterRow } from '../db/schema.js';
 import { hasRowLocks, inTransaction } from '../db/transaction.js';
 import { FuelRepository } from './fuel.repository.js';
 
+/** Ids bound in one query: well under SQLite's 32,766 variables and PostgreSQL's 65,535. */
+const ID_CHUNK = 5000;
+
 export const anonymousVoterKey = (anonymousId: string) => `a:${anonymousId}`;
 export const userVoterKey = (userId: number) => `u:${userId}`;
 
@@ -202,15 +205,20 @@ export class VoterRepository {
     }
   }
 
-  goldTallies(
-    ids: number[],
+  /** The gold tallies of many voters, a few thousand ids a query (SQLite binds 32,766 at most). */
+  async goldTallies(
+    ids: readonly number[],
   ): Promise<Pick<VoterRow, 'id' | 'gold_passed' | 'gold_failed' | 'refit_weight'>[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return this.db
-      .selectFrom('voters')
-      .select(['id', 'gold_passed', 'gold_failed', 'refit_weight'])
-      .where('id', 'in', ids)
-      .execute();
+    const tallies: Pick<VoterRow, 'id' | 'gold_passed' | 'gold_failed' | 'refit_weight'>[] = [];
+    for (let from = 0; from < ids.length; from += ID_CHUNK) {
+      const rows = await this.db
+        .selectFrom('voters')
+        .select(['id', 'gold_passed', 'gold_failed', 'refit_weight'])
+        .where('id', 'in', ids.slice(from, from + ID_CHUNK))
+        .execute();
+      tallies.push(...rows);
+    }
+    return tallies;
   }
 
   /** Achievements of a voter: unlocked time and whether it was announced. */
