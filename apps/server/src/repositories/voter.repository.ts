@@ -3,6 +3,8 @@ import type { Db } from '../db/database.js';
 import type { VoterRow } from '../db/schema.js';
 import { hasRowLocks, inTransaction } from '../db/transaction.js';
 import { FuelRepository } from './fuel.repository.js';
+import { chunks, jsonRows } from '../db/json-rows.js';
+import { sql } from 'kysely';
 
 /** Ids bound in one query: well under SQLite's 32,766 variables and PostgreSQL's 65,535. */
 const ID_CHUNK = 5000;
@@ -196,12 +198,20 @@ export class VoterRepository {
   async setRefitResults(
     rows: { id: number; weight: number; reliability: number }[],
   ): Promise<void> {
-    for (const row of rows) {
-      await this.db
-        .updateTable('voters')
-        .set({ refit_weight: row.weight, reliability: row.reliability })
-        .where('id', '=', row.id)
-        .execute();
+    const ordered = [...rows].sort((a, b) => a.id - b.id);
+    for (const chunk of chunks(ordered)) {
+      const source = jsonRows(
+        this.db,
+        [
+          ['id', 'integer'],
+          ['weight', 'real'],
+          ['reliability', 'real'],
+        ],
+        chunk.map((row) => [row.id, row.weight, row.reliability]),
+        'r',
+      );
+      await sql`update voters set refit_weight = r.weight, reliability = r.reliability
+        from ${source} where voters.id = r.id`.execute(this.db);
     }
   }
 
