@@ -30,7 +30,7 @@ export async function bundleServer(): Promise<BundleEntry> {
   ) as { dependencies: Record<string, string> };
   const outdir = path.join(repoRoot, 'bench/dist/server');
   await build({
-    entryPoints: [SOURCE_ENTRY, path.join(repoRoot, 'apps/server/src/cli.ts')],
+    entryPoints: [SOURCE_ENTRY],
     outdir,
     bundle: true,
     platform: 'node',
@@ -47,11 +47,6 @@ export async function bundleServer(): Promise<BundleEntry> {
     logLevel: 'warning',
   });
   return { kind: 'bundle', file: path.join(outdir, 'main.js') };
-}
-
-/** The admin CLI bundled beside the server by bundleServer(). */
-export function bundledCli(entry: BundleEntry): string {
-  return path.join(path.dirname(entry.file), 'cli.js');
 }
 const UNLIMITED = '10000000';
 

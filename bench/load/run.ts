@@ -120,7 +120,15 @@ const sustainedRows = rows(sustained, seconds);
 const overload = scaled(base, overloadFactor);
 process.stdout.write(`overload: ${overloadSeconds} s at ${describe(overload)}\n`);
 const overloaded = new Recorder();
-await runPhase(streams(client, population, overload, overloaded), overloadSeconds, overloaded);
+// As many connections as phones would open; a phone gives up after 10 s.
+const crowd = new Client(server.url, 4000, 10_000);
+await runPhase(
+  streams(crowd, population, overload, overloaded),
+  overloadSeconds,
+  overloaded,
+  15_000,
+);
+await crowd.close();
 const overloadRows = rows(overloaded, overloadSeconds);
 const serverAlive = server.isRunning();
 

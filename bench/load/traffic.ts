@@ -28,9 +28,15 @@ export interface Voter {
 export class Client {
   private readonly pool: Pool;
 
+  /**
+   * `connections` bounds the requests under way: beyond it undici queues them in the client, so
+   * the overload phase uses a client with as many connections as phones would open.
+   * `timeoutMs`: a request unanswered for this long counts as "no answer", as a phone gives up.
+   */
   constructor(
     readonly url: string,
     connections: number,
+    private readonly timeoutMs = 30_000,
   ) {
     this.pool = new Pool(url, { connections, pipelining: 1, keepAliveTimeout: 30_000 });
   }
@@ -49,8 +55,8 @@ export class Client {
       method: 'POST',
       headers,
       body: JSON.stringify(body),
-      headersTimeout: 30_000,
-      bodyTimeout: 30_000,
+      headersTimeout: this.timeoutMs,
+      bodyTimeout: this.timeoutMs,
     });
     const text = await response.body.text();
     try {

@@ -2,9 +2,9 @@
  * Scale: 1,000,000 photos and 10,000,000 votes in one category, on SQLite and on PostgreSQL,
  * through the real server (bundled, its own process). Seeds the database directly, then prints:
  * the time to ready, the first pair fetch (which loads the category's pairing index), pair fetch,
- * vote and leaderboard latency under a steady open-loop load, the batch refit's duration and
- * peak memory (run by the admin CLI in its own process, as an operator would, while the server
- * keeps serving), the latency during the refit, and the server's peak memory.
+ * vote and leaderboard latency under a steady open-loop load, the batch refit's duration (run in
+ * the server, started with SIGUSR2, while it keeps serving), the latency during the refit, and
+ * the server's peak memory.
  *
  *   npm run bench:scale -w bench
  *   npm run bench:scale -w bench -- --db sqlite --photos 100000 --votes 1000000
@@ -13,7 +13,6 @@
  * --rate N arena cycles/s during the measurement (100), --seconds N (30). PostgreSQL: a fresh
  * schema in TEST_DATABASE_URL (default: the local yanzhi_test), dropped afterwards.
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,8 +24,7 @@ import { postgresDatabase, sqliteDatabase, type BenchDatabase } from '../leaderb
 import { seedDatabase } from '../leaderboard/seed.js';
 import { Recorder, rows, runPhase } from '../load/open-loop.js';
 import { Client, signInMany, streams, type Mix, type Population } from '../load/traffic.js';
-import { repoRoot } from '../lib/process.js';
-import { bundledCli, bundleServer, KillableServer } from '../lib/server-process.js';
+import { bundleServer, KillableServer } from '../lib/server-process.js';
 import { seedVotes } from './votes.js';
 
 const { values } = parseArgs({
@@ -58,35 +56,42 @@ function memoryOf(pid: number): { rss: number; peak: number } {
   return { rss: Math.round(field('VmRSS') / 1024), peak: Math.round(field('VmHWM') / 1024) };
 }
 
-/** Runs the admin CLI's refit, sampling its memory; wall time and peak RSS. */
-function runCliRefit(
-  cli: string,
-  env: Record<string, string>,
-): Promise<{ seconds: number; peakMb: number; output: string }> {
+/** The sum and count of the server's refit durations, from /metrics. */
+async function refitTotals(url: string): Promise<{ count: number; sum: number }> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const value = (name: string) =>
+    Number(new RegExp(`^${name}\\{[^}]*\\} ([0-9.e+-]+)$`, 'm').exec(text)?.[1] ?? 0);
+  return {
+    count: value('yanzhi_refit_duration_seconds_count'),
+    sum: value('yanzhi_refit_duration_seconds_sum'),
+  };
+}
+
+/**
+ * Has the server refit now (SIGUSR2) and waits for it, sampling the server's memory: the
+ * refit's duration as the server measured it, and the peak RSS while it ran.
+ */
+async function refitInServer(
+  url: string,
+  pid: number,
+): Promise<{ seconds: number; wallSeconds: number; peakMb: number }> {
+  const before = await refitTotals(url);
   const started = performance.now();
-  const child = spawn(process.execPath, [cli, 'arena', 'refit'], {
-    cwd: repoRoot,
-    env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  process.kill(pid, 'SIGUSR2');
   let peakMb = 0;
-  const sampler = setInterval(() => {
-    try {
-      if (child.pid !== undefined) peakMb = Math.max(peakMb, memoryOf(child.pid).peak);
-    } catch {
-      // exited between two samples
+  for (;;) {
+    peakMb = Math.max(peakMb, memoryOf(pid).peak);
+    const now = await refitTotals(url).catch(() => before);
+    if (now.count > before.count) {
+      return {
+        seconds: Math.round((now.sum - before.sum) * 10) / 10,
+        wallSeconds: secondsSince(started),
+        peakMb: Math.max(peakMb, memoryOf(pid).peak),
+      };
     }
-  }, 100);
-  return new Promise((resolve, reject) => {
-    child.on('exit', (code) => {
-      clearInterval(sampler);
-      if (code === 0) resolve({ seconds: secondsSince(started), peakMb, output });
-      else reject(new Error(`the refit exited with ${code}: ${output}`));
-    });
-  });
+    if (performance.now() - started > 3_600_000) throw new Error('no refit within an hour');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 async function seed(target: BenchDatabase): Promise<void> {
@@ -128,7 +133,7 @@ async function measure(target: BenchDatabase): Promise<void> {
     CATEGORIES: 'female:女生:Women',
     TZ_LEADERBOARD: timeZone,
     HOST_TOKEN_SECRET: hostSecret,
-    // Refits are run below by the CLI, at a known moment.
+    // The refit is started below with SIGUSR2, at a known moment.
     ARENA_REFIT_SECONDS: '86400',
     RATE_LIMIT_API_PER_MINUTE: RAISED,
     RATE_LIMIT_LOGIN_PER_MINUTE: RAISED,
@@ -206,16 +211,16 @@ async function measure(target: BenchDatabase): Promise<void> {
         await runPhase(streams(client, population, light, during), 5, during);
       }
     })();
-    const refit = await runCliRefit(bundledCli(bundle), env).finally(() => {
+    const refit = await refitInServer(server.url, pid).finally(() => {
       refitting = false;
     });
     await load;
     console.log(
-      `  refit (admin CLI, its own process): ${refit.seconds} s, peak RSS ${refit.peakMb} MB; ` +
-        `${refit.output.replace(/\s+/g, ' ').slice(0, 200)}`,
+      `  refit (in the server, SIGUSR2): ${refit.seconds} s as measured by the server ` +
+        `(${refit.wallSeconds} s from the signal to /metrics); server peak RSS ${refit.peakMb} MB`,
     );
     console.log(`  while the refit ran, at ${light.votes} arena cycles/s:`);
-    console.table(rows(during, refit.seconds));
+    console.table(rows(during, refit.wallSeconds));
     const memory = memoryOf(pid);
     console.log(`  server memory: RSS ${memory.rss} MB, peak ${memory.peak} MB`);
   } finally {
@@ -227,8 +232,8 @@ async function measure(target: BenchDatabase): Promise<void> {
 console.log(
   `node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), ` +
     `${Math.round(os.totalmem() / 2 ** 30)} GB RAM; ${photos.toLocaleString('en-US')} photos and ` +
-    `${votes.toLocaleString('en-US')} votes in one category; client, server and CLI in ` +
-    'separate processes',
+    `${votes.toLocaleString('en-US')} votes in one category; client and server in separate ` +
+    'processes',
 );
 const started = performance.now();
 for (const kind of wanted) {

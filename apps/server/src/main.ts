@@ -35,6 +35,13 @@ async function main(): Promise<void> {
   });
   const refitTimer = setInterval(() => void refit.run(), config.arena.refitSeconds * 1000);
   refitTimer.unref();
+  // `kill -USR2 <pid>`: refit now, in this process (the CLI's refit is a second process, which on
+  // SQLite competes with the server for the write lock).
+  const refitNow = () => {
+    server.log.info('arena refit requested by SIGUSR2');
+    void refit.run();
+  };
+  process.on('SIGUSR2', refitNow);
 
   // Boards of a period that has just ended are frozen right after midnight (and at start-up
   // for a period that ended while the server was down).
@@ -63,6 +70,7 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     stopping = true;
     clearInterval(refitTimer);
+    process.off('SIGUSR2', refitNow);
     clearTimeout(freezeTimer);
     server.log.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down');
     try {
