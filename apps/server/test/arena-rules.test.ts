@@ -2,13 +2,14 @@ import { ErrorCode } from '@yanzhi/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.js';
 import { categoryIds, parseVote, servePair, vote } from './support/arena.js';
+import { dialects } from './support/database.js';
 
-describe('arena rules', () => {
+describe.each(dialects)('arena rules on %s', (dialect) => {
   let app: TestApp | undefined;
   afterEach(() => app?.close());
 
   it('limits votes per device, per user and per address', async () => {
-    app = await createTestApp('sqlite', {
+    app = await createTestApp(dialect, {
       RATE_LIMIT_VOTES_PER_MINUTE_DEVICE: '3',
       RATE_LIMIT_VOTES_PER_MINUTE_IP: '5',
     });
@@ -35,7 +36,7 @@ describe('arena rules', () => {
   });
 
   it('keeps counting an always-left voter but gives their votes no weight and no fuel', async () => {
-    app = await createTestApp('sqlite', { RATE_LIMIT_VOTES_PER_MINUTE_DEVICE: '1000' });
+    app = await createTestApp(dialect, { RATE_LIMIT_VOTES_PER_MINUTE_DEVICE: '1000' });
     await app.services.demo.seed(12);
     const [category = 0] = await categoryIds(app);
     const results = [];
@@ -66,7 +67,7 @@ describe('arena rules', () => {
   });
 
   it('settles a boosted exposure when the vote names the boosted photo', async () => {
-    app = await createTestApp('sqlite', {
+    app = await createTestApp(dialect, {
       ARENA_BOOST_SHARE: '1',
       RATE_LIMIT_VOTES_PER_MINUTE_DEVICE: '1000',
     });
@@ -106,7 +107,7 @@ describe('arena rules', () => {
   });
 
   it('answers vote stats for a visitor who never voted', async () => {
-    app = await createTestApp('sqlite');
+    app = await createTestApp(dialect);
     const stats = await app.call('get_user_vote_stats', { anonymous_id: 'web-new' });
     expect(stats.code).toBe(0);
     expect(stats.data).toMatchObject({

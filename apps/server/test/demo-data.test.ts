@@ -4,6 +4,7 @@ import { categorySchema } from '@yanzhi/contract';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.js';
+import { dialects } from './support/database.js';
 
 function mediaFiles(app: TestApp): string[] {
   const root = app.config.mediaDir;
@@ -13,12 +14,12 @@ function mediaFiles(app: TestApp): string[] {
     .filter((file) => file.endsWith('.webp'));
 }
 
-describe('demo data', () => {
+describe.each(dialects)('demo data on %s', (dialect) => {
   let app: TestApp | undefined;
   afterEach(() => app?.close());
 
   it('seeds a new database with demo photos in every category, each with its files', async () => {
-    app = await createTestApp('sqlite', { SEED_DEMO: '1', DEMO_PHOTOS_PER_CATEGORY: '2' });
+    app = await createTestApp(dialect, { SEED_DEMO: '1', DEMO_PHOTOS_PER_CATEGORY: '2' });
     const result = await app.services.demo.seedIfWanted(undefined, 2);
     expect(result).toEqual({ seeded: true, photosCreated: 8 });
     const categories = categorySchema.array().parse((await app.call('get_categories')).data);
@@ -53,7 +54,7 @@ describe('demo data', () => {
   });
 
   it('tops up an interrupted seed instead of duplicating it', async () => {
-    app = await createTestApp('sqlite');
+    app = await createTestApp(dialect);
     await app.services.demo.seed(1);
     expect(await app.services.demo.seed(2)).toBe(4);
     expect(await app.services.demo.seed(2)).toBe(0);
@@ -61,7 +62,7 @@ describe('demo data', () => {
   });
 
   it('removes every demo photo, file and account with one command, and stays removed', async () => {
-    app = await createTestApp('sqlite');
+    app = await createTestApp(dialect);
     await app.services.demo.seedIfWanted(undefined, 1);
     expect(mediaFiles(app)).toHaveLength(8);
     expect(await app.services.demo.remove()).toEqual({ photos: 4, users: 12 });
@@ -78,7 +79,7 @@ describe('demo data', () => {
   });
 
   it('does not seed a database that already has real content unless asked', async () => {
-    app = await createTestApp('sqlite');
+    app = await createTestApp(dialect);
     const host = await app.call('login_by_cookie', { cookie: app.hostToken('real') });
     expect(host.code).toBe(0);
     const user = await app.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
@@ -109,9 +110,9 @@ describe('demo data', () => {
   });
 });
 
-describe('demo votes', () => {
+describe.each(dialects)('demo votes on %s', (dialect) => {
   it('give the demo photos spread-out scores that follow their hidden appeal', async () => {
-    const app = await createTestApp('sqlite');
+    const app = await createTestApp(dialect);
     try {
       await app.services.demo.seed(12);
       await app.services.refit.refitAll();

@@ -1,11 +1,12 @@
 import { API, CALL_NAMES, ErrorCode } from '@yanzhi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.js';
+import { dialects } from './support/database.js';
 
-describe('the envelope and HTTP status policy (ADR 0001)', () => {
+describe.each(dialects)('the envelope and HTTP status policy (ADR 0001) on %s', (dialect) => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await createTestApp('sqlite', { BODY_LIMIT_BYTES: '2048' });
+    app = await createTestApp(dialect, { BODY_LIMIT_BYTES: '2048' });
     app.server.post('/api/__explode', () => Promise.reject(new Error('SELECT secret FROM users')));
   });
   afterAll(() => app.close());

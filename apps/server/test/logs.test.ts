@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.js';
+import { dialects } from './support/database.js';
 
-describe('structured logs', () => {
+describe.each(dialects)('structured logs on %s', (dialect) => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await createTestApp('sqlite', { LOG_LEVEL: 'trace' });
+    app = await createTestApp(dialect, { LOG_LEVEL: 'trace' });
   });
   afterAll(() => app.close());
 

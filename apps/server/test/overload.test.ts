@@ -3,9 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { ErrorCode } from '@yanzhi/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.js';
+import { dialects } from './support/database.js';
 
 /** Load shedding (ADR 0016): a process that falls behind answers 503 / 50300 at once. */
-describe('overload', () => {
+describe.each(dialects)('overload on %s', (dialect) => {
   let app: TestApp | null = null;
   afterEach(async () => {
     await app?.close();
@@ -21,7 +22,7 @@ describe('overload', () => {
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   it('sheds API requests while the event loop lags, keeps health checks, and recovers', async () => {
-    app = await createTestApp('sqlite', { OVERLOAD_LAG_MS: '100' });
+    app = await createTestApp(dialect, { OVERLOAD_LAG_MS: '100' });
     expect((await app.call('get_categories')).code).toBe(0);
 
     // One long task alone does not count as overload.
@@ -58,7 +59,7 @@ describe('overload', () => {
   });
 
   it('sheds the request past OVERLOAD_MAX_IN_FLIGHT and takes the next once one ends', async () => {
-    app = await createTestApp('sqlite', { OVERLOAD_MAX_IN_FLIGHT: '1' });
+    app = await createTestApp(dialect, { OVERLOAD_MAX_IN_FLIGHT: '1' });
     await app.server.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.server.address() as AddressInfo;
     const post = (path: string) =>

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.js';
-import { makeTempDir } from './support/database.js';
+import { dialects, makeTempDir } from './support/database.js';
 
 /** DESIGN §10: the headers every response carries, and CORS closed on every kind of path. */
 const FRAMINGS = ["'self'", "'self' https://host.example https://*.host.example"];
@@ -18,13 +18,15 @@ function expectNoCorsGrant(response: LightMyRequestResponse, label: string): voi
   expect(response.headers.vary ?? '', label).not.toMatch(/origin/i);
 }
 
-describe.each(FRAMINGS)('security headers with FRAME_ANCESTORS=%s', (frameAncestors) => {
+describe.each(
+  dialects.flatMap((dialect) => FRAMINGS.map((framing) => [dialect, framing] as const)),
+)('security headers on %s with FRAME_ANCESTORS=%s', (dialect, frameAncestors) => {
   let app: TestApp;
   const webDir = makeTempDir('yanzhi-web-');
 
   beforeAll(async () => {
     fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
-    app = await createTestApp('sqlite', { WEB_DIST_DIR: webDir, FRAME_ANCESTORS: frameAncestors });
+    app = await createTestApp(dialect, { WEB_DIST_DIR: webDir, FRAME_ANCESTORS: frameAncestors });
     fs.mkdirSync(path.join(app.config.mediaDir, 'photos'), { recursive: true });
     fs.writeFileSync(path.join(app.config.mediaDir, 'photos', 'a.webp'), 'RIFF....WEBP');
   });

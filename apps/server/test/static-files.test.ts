@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.js';
-import { makeTempDir } from './support/database.js';
+import { dialects, makeTempDir } from './support/database.js';
 
-describe('the web app and media from the same process', () => {
+describe.each(dialects)('the web app and media from the same process on %s', (dialect) => {
   let app: TestApp;
   const webDir = makeTempDir('yanzhi-web-');
 
@@ -16,7 +16,7 @@ describe('the web app and media from the same process', () => {
     );
     fs.writeFileSync(path.join(webDir, 'assets', 'index-abc123.js'), 'console.log(1)');
     fs.writeFileSync(path.join(webDir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
-    app = await createTestApp('sqlite', { WEB_DIST_DIR: webDir });
+    app = await createTestApp(dialect, { WEB_DIST_DIR: webDir });
     fs.mkdirSync(path.join(app.config.mediaDir, 'photos', 'ab'), { recursive: true });
     fs.writeFileSync(path.join(app.config.mediaDir, 'photos', 'ab', 'abc.webp'), 'RIFF....WEBP');
   });

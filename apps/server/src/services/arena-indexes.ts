@@ -54,6 +54,7 @@ function indexed(row: IndexRow) {
 export class ArenaIndexes {
   private readonly states = new Map<number, Promise<Tracked>>();
   private readonly looking = new Map<number, Promise<void>>();
+  private readonly reloading = new Map<number, Promise<void>>();
 
   constructor(
     private readonly arena: ArenaRepository,
@@ -132,7 +133,29 @@ export class ArenaIndexes {
     return { state: { index, referenceMus }, refitStamp, cursor, syncedAt: now };
   }
 
-  /** Applies what other processes wrote since the last look; reloads after their refit. */
+  /**
+   * Reloads a category after another process's refit while requests go on with the state they
+   * have: a category of a million photos takes seconds to load, and no pair request waits for it
+   * (the running leaderboards do the same). A refit here in the meantime wins.
+   */
+  private reloadInBackground(categoryId: number): void {
+    if (this.reloading.has(categoryId)) return;
+    const before = this.states.get(categoryId);
+    const reload = this.load(categoryId)
+      .then((reloaded) => {
+        if (this.states.get(categoryId) === before) {
+          this.states.set(categoryId, Promise.resolve(reloaded));
+        }
+      })
+      .catch(() => undefined)
+      .finally(() => this.reloading.delete(categoryId));
+    this.reloading.set(categoryId, reload);
+  }
+
+  /**
+   * Applies what other processes wrote since the last look, or starts a reload after their
+   * refit; resolves when the reload (if any) is on its way, not when it is done.
+   */
   private async look(categoryId: number, tracked: Tracked): Promise<void> {
     const now = this.feed.clock.now();
     const stamp = await this.feed.settings.get(this.feed.stampKey(categoryId));
@@ -145,8 +168,8 @@ export class ArenaIndexes {
           )
         : null;
     if (changes === null || changes.length > CHANGES_PER_LOOK) {
-      const reloaded = await this.load(categoryId);
-      this.states.set(categoryId, Promise.resolve(reloaded));
+      tracked.syncedAt = now;
+      this.reloadInBackground(categoryId);
       return;
     }
     const { index } = tracked.state;

@@ -1,12 +1,13 @@
 import { ErrorCode } from '@yanzhi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { dialects } from '../support/database.js';
 
 /** The fuzz suite raises every limit; this keeps the limits themselves honest. */
-describe('rate limits still answer 42900 in the envelope', () => {
+describe.each(dialects)('rate limits still answer 42900 in the envelope on %s', (dialect) => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await createTestApp('sqlite', {
+    app = await createTestApp(dialect, {
       RATE_LIMIT_API_PER_MINUTE: '8',
       RATE_LIMIT_LOGIN_PER_MINUTE: '2',
     });
