@@ -103,11 +103,20 @@ export async function signInMany(
 ): Promise<Voter[]> {
   const voters: Voter[] = [];
   for (let index = 0; index < count; index += 1) {
-    const answer = await client.call<{ token: string }>(
+    let answer = await client.call<{ token: string }>(
       '/api/login_by_cookie',
       { cookie: mintHostToken(`${prefix}-${index}`, secret) },
       null,
     );
+    // A busy server sheds with 50300 and Retry-After: 1; a phone waits and tries again.
+    for (let attempt = 0; answer.code === 50300 && attempt < 120; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      answer = await client.call<{ token: string }>(
+        '/api/login_by_cookie',
+        { cookie: mintHostToken(`${prefix}-${index}`, secret) },
+        null,
+      );
+    }
     if (answer.code !== 0 || answer.data === null) {
       throw new Error(`sign-in failed with ${answer.code}`);
     }

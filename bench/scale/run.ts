@@ -199,7 +199,7 @@ async function measure(target: BenchDatabase): Promise<void> {
     await runPhase(streams(client, population, mix, steady), seconds, steady);
     console.log(
       `  steady: ${rate} arena cycles/s and ${rate / 5} leaderboards/s for ${seconds} s ` +
-        '(open loop, from the due time):',
+        '(open loop; latency from issue to answer):',
     );
     console.table(rows(steady, seconds));
 
