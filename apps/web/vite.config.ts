@@ -65,5 +65,6 @@ export default defineConfig({
   ],
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
-  build: { outDir: 'dist', emptyOutDir: true },
+  // The manifest tells bench/web which files each route downloads.
+  build: { outDir: 'dist', emptyOutDir: true, manifest: true },
 });
