@@ -1,5 +1,5 @@
-import type { RouteObject } from 'react-router';
 import type { Language } from '../lib/i18n';
+import type { RouteDefinition, RouterConfig } from '../lib/router';
 import { AppLayout } from './AppLayout';
 import { NotFoundPage } from './NotFoundPage';
 import { RouteErrorPage } from './RouteErrorPage';
@@ -99,7 +99,7 @@ export interface RouteHandle {
 }
 
 /** Pages load on demand: each is its own chunk, fetched before the navigation completes. */
-const PAGE_MODULES: Record<PageName, NonNullable<RouteObject['lazy']>> = {
+const PAGE_MODULES: Record<PageName, NonNullable<RouteDefinition['lazy']>> = {
   arena: async () => ({ Component: (await import('../features/arena')).ArenaPage }),
   profile: async () => ({ Component: (await import('../features/profile')).ProfilePage }),
   leaderboard: async () => ({
@@ -112,31 +112,32 @@ const PAGE_MODULES: Record<PageName, NonNullable<RouteObject['lazy']>> = {
   }),
 };
 
-export function createRouteObjects(): RouteObject[] {
-  const pages: RouteObject[] = ROUTES.map((route) => ({
+export function createRouteObjects(): RouterConfig {
+  const pages: RouteDefinition[] = ROUTES.map((route) => ({
     path: route.path,
     handle: { route } satisfies RouteHandle,
     lazy: PAGE_MODULES[route.page],
   }));
-  return [
-    {
-      id: 'root',
-      Component: AppLayout,
-      HydrateFallback: RouteFallback,
-      ErrorBoundary: RouteErrorPage,
-      children: [
-        ...pages,
-        {
-          path: MODERATION_ROUTE.path,
-          handle: { route: MODERATION_ROUTE } satisfies RouteHandle,
-          lazy: PAGE_MODULES.moderation,
-        },
-        {
-          path: NOT_FOUND_ROUTE.path,
-          handle: { route: NOT_FOUND_ROUTE } satisfies RouteHandle,
-          Component: NotFoundPage,
-        },
-      ],
-    },
-  ];
+  return {
+    shell: { Layout: AppLayout, Fallback: RouteFallback, ErrorPage: RouteErrorPage },
+    routes: [
+      ...pages,
+      {
+        path: MODERATION_ROUTE.path,
+        handle: { route: MODERATION_ROUTE } satisfies RouteHandle,
+        lazy: PAGE_MODULES.moderation,
+      },
+      {
+        path: NOT_FOUND_ROUTE.path,
+        handle: { route: NOT_FOUND_ROUTE } satisfies RouteHandle,
+        Component: NotFoundPage,
+      },
+    ],
+  };
 }
+
+/**
+ * Pages the bottom navigation leads to, fetched once the first page is idle so a tap never
+ * waits for code (the moderators' page and onboarding load on demand).
+ */
+export const PREFETCHED_PATHS = ['/leaderboard', '/upload', '/profile', '/'] as const;

@@ -1,7 +1,7 @@
 import type { PhotoCard } from '@yanzhi/contract';
 import { DEFAULT_FUEL } from '@yanzhi/contract';
 import { useCallback, useEffect, useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { CategoryBar } from '../../components/CategoryChips';
 import { FuelPill } from '../../components/FuelPill';
 import { Icon } from '../../components/Icon';
