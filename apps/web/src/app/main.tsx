@@ -1,5 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import '../styles/index.css';
+import { whenLanguageReady } from '../lib/i18n';
 import { startApp } from './bootstrap';
 import { createQueryClient } from './providers';
 import { App, createAppRouter } from './router';
@@ -11,7 +12,11 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 const router = createAppRouter();
-createRoot(container).render(<App router={router} queryClient={createQueryClient()} />);
+const root = createRoot(container);
+// English texts are a chunk of their own: the first render waits for them (at once in Chinese).
+void whenLanguageReady().then(() => {
+  root.render(<App router={router} queryClient={createQueryClient()} />);
+});
 
 /**
  * The other top-level pages are fetched when the first one is done loading and the main thread

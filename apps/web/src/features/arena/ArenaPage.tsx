@@ -11,11 +11,15 @@ import { useVoteStats } from '../../lib/vote-stats';
 import { useUserStore } from '../user';
 import type { Choice } from './api/submit-vote';
 import { PairStage } from './PairStage';
-import { PhotoViewer } from './PhotoViewer';
-import { ReportSheet } from './ReportSheet';
 import { usePairFeed } from './use-pair-feed';
+import type * as SheetsModule from './sheets';
 import { useVote } from './use-vote';
 import './arena.css';
+
+type Sheets = typeof SheetsModule;
+let loadedSheets: Sheets | null = null;
+/** A chunk of their own, fetched once a pair is on screen: a tap on the flag never waits. */
+const loadSheets = async (): Promise<Sheets> => (loadedSheets ??= await import('./sheets'));
 
 /** Keys that vote: 1 / ← for the first photo, 2 / → for the second. */
 const KEY_CHOICES: Readonly<Record<string, Choice>> = {
@@ -53,6 +57,23 @@ export function ArenaPage() {
     consume: feed.consume,
   });
   const [sheet, setSheet] = useState<OpenSheet | null>(null);
+  const [sheets, setSheets] = useState<Sheets | null>(loadedSheets);
+  const hasPair = pair !== null;
+  useEffect(() => {
+    if (!hasPair || sheets !== null) return;
+    let live = true;
+    loadSheets().then(
+      (loaded) => {
+        if (live) setSheets(loaded);
+      },
+      (error: unknown) => {
+        console.error('[arena] sheets not loaded', error);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [hasPair, sheets]);
 
   const fuel = lastResult?.fuel ?? stats.data?.fuel ?? user?.fuel ?? DEFAULT_FUEL;
   const onboarding = lastResult?.onboarding ?? stats.data?.onboarding;
@@ -144,11 +165,11 @@ export function ArenaPage() {
         {announcement}
       </p>
 
-      {sheet?.kind === 'report' ? (
-        <ReportSheet photo={sheet.photo} n={sheet.n} onClose={closeSheet} />
+      {sheets !== null && sheet?.kind === 'report' ? (
+        <sheets.ReportSheet photo={sheet.photo} n={sheet.n} onClose={closeSheet} />
       ) : null}
-      {sheet?.kind === 'viewer' ? (
-        <PhotoViewer photo={sheet.photo} n={sheet.n} onClose={closeSheet} />
+      {sheets !== null && sheet?.kind === 'viewer' ? (
+        <sheets.PhotoViewer photo={sheet.photo} n={sheet.n} onClose={closeSheet} />
       ) : null}
     </div>
   );
