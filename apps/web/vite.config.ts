@@ -80,7 +80,12 @@ export default defineConfig({
             { name: 'shell', tags: ['$initial'], priority: 2 },
             // Code shared by pages (query observers, shared components): the first page needs it
             // anyway, so it comes as one file rather than many tiny ones.
-            { name: 'pages', test: /src[\\/](components|lib)[\\/]|node_modules/, minShareCount: 2, priority: 1 },
+            {
+              name: 'pages',
+              test: /src[\\/](components|lib)[\\/]|node_modules/,
+              minShareCount: 2,
+              priority: 1,
+            },
           ],
         },
       },
