@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './scripts/precompress';
 
 const API_ORIGIN = 'http://127.0.0.1:8080';
 const proxy = { '/api': API_ORIGIN, '/media': API_ORIGIN };
@@ -8,6 +9,7 @@ const proxy = { '/api': API_ORIGIN, '/media': API_ORIGIN };
 export default defineConfig({
   plugins: [
     react(),
+    precompress(),
     VitePWA({
       strategies: 'generateSW',
       registerType: 'autoUpdate',
