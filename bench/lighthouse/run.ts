@@ -6,7 +6,8 @@
  *
  *   npm run bench:lighthouse -w bench      (add -- --no-build to use the current builds)
  *
- * Chromium comes from CHROME_PATH (default /usr/bin/chromium).
+ * Chromium comes from CHROME_PATH (default /usr/bin/chromium); LIGHTHOUSE_REPORT_DIR=dir keeps
+ * each page's full report as JSON.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -103,6 +104,12 @@ async function audit(url: string, port: number): Promise<PageResult> {
   });
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
   const { lhr } = result;
+  const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+  if (reportDir) {
+    fs.mkdirSync(reportDir, { recursive: true });
+    const name = new URL(url).pathname.replace(/\W+/g, '_') || '_';
+    fs.writeFileSync(path.join(reportDir, `lighthouse${name}.json`), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const scores = {} as Record<Category, number>;

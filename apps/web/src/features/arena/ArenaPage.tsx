@@ -125,6 +125,10 @@ export function ArenaPage() {
       {onboarding !== undefined && !onboarding.unlocked ? (
         <UnlockProgress votes={onboarding.votes} required={onboarding.required} />
       ) : null}
+      {/* Its place is kept while the stats load, so the photos do not jump down when it shows. */}
+      {onboarding === undefined && stats.isPending ? (
+        <div className="unlock-progress" aria-hidden="true" />
+      ) : null}
 
       <PairStage
         feed={feed}
