@@ -40,7 +40,9 @@ export default defineConfig({
         ],
       },
       workbox: {
-        // The app shell; icons and the manifest are added by includeAssets / manifest.icons.
+        // The app shell and the offline page (public/offline.html); icons and the manifest are
+        // added by includeAssets / manifest.icons. The shell itself is the offline fallback of
+        // every app route: it renders the offline state (ADR 0015).
         globPatterns: ['**/*.{js,css,html}'],
         // autoUpdate without the plugin's injected register: the new worker takes over at once
         // and src/lib/service-worker.ts reloads the page when it does.
@@ -51,6 +53,13 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
         // /api is never cached: no runtime route matches it, so it always goes to the network.
         runtimeCaching: [
+          {
+            // Navigations the shell does not answer (the denylist above: /api/docs, a /media/
+            // link) get the static offline page instead of the browser's error page (ADR 0015).
+            urlPattern: ({ request, sameOrigin }) => sameOrigin && request.mode === 'navigate',
+            handler: 'NetworkOnly',
+            options: { precacheFallback: { fallbackURL: '/offline.html' } },
+          },
           {
             // Photo variants and share cards are immutable (hashed names), so cache-first is safe.
             urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/media/'),

@@ -11,7 +11,12 @@ import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
 import { CategoryRepository } from '../../apps/server/src/repositories/category.repository.js';
 import { percentile } from '../lib/stats.js';
 import { post } from './http.js';
-import { bundleServer, KillableServer, UNLIMITED_RATES, type ServerEntry } from './server.js';
+import {
+  bundleServer,
+  KillableServer,
+  UNLIMITED_RATES,
+  type ServerEntry,
+} from '../lib/server-process.js';
 
 const PHOTOS = 2000;
 const OWNERS = 200;

@@ -60,7 +60,7 @@ export class Journal {
   readonly logins: LoginWrite[] = [];
   /** Refusal codes per call, for the report. */
   readonly refusals = new Map<string, number>();
-  /** 5xx-class answers: never expected, even under a kill. */
+  /** 5xx-class answers other than 503xx (load shedding, ADR 0016): never expected. */
   readonly serverErrors: { call: string; code: number; round: number }[] = [];
   round = 0;
 
@@ -68,7 +68,8 @@ export class Journal {
     if (outcome.kind === 'refused') {
       const key = `${call}:${outcome.code}`;
       this.refusals.set(key, (this.refusals.get(key) ?? 0) + 1);
-      if (outcome.code >= 50_000)
+      const shed = outcome.code >= 50_300 && outcome.code < 50_400;
+      if (outcome.code >= 50_000 && !shed)
         this.serverErrors.push({ call, code: outcome.code, round: this.round });
     }
     return outcome.kind;

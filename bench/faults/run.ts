@@ -21,7 +21,7 @@ import { latencies, post } from './http.js';
 import { Journal } from './journal.js';
 import { waitForSweep } from './media.js';
 import { RoundTable } from './report.js';
-import { bundleServer, KillableServer, UNLIMITED_RATES } from './server.js';
+import { bundleServer, KillableServer, UNLIMITED_RATES } from '../lib/server-process.js';
 
 const { values: args } = parseArgs({
   options: {

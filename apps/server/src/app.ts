@@ -9,7 +9,9 @@ import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
 import { RedisRateLimiter } from './lib/redis-rate-limiter.js';
 import { redactUrl } from './lib/redact.js';
 import { isApiPath, registerEnvelope } from './plugins/envelope.js';
+import { registerDurability } from './plugins/durability.js';
 import { registerMetrics } from './plugins/metrics.js';
+import { registerOverloadShedding } from './plugins/overload.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerStaticFiles } from './plugins/static-files.js';
 import { registerArenaRoutes } from './routes/arena.routes.js';
@@ -38,6 +40,8 @@ const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export interface AppDependencies {
   config: Config;
   db: Db;
+  /** Resolves once the writes committed so far are on disk (DatabaseHandle.durable). */
+  durable: () => Promise<void>;
   clock: Clock;
   hostTokenSecret: string;
   /** Where logs go; stdout when absent. Tests pass a stream to read them. */
@@ -101,7 +105,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
 
   registerEnvelope(server);
   registerMetrics(server, { metrics, token: config.metricsToken });
+  registerOverloadShedding(server, config.overload);
   registerSecurityHeaders(server, config.frameAncestors);
+  registerDurability(server, deps.durable);
   await server.register(fastifyMultipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
   });

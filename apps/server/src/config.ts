@@ -122,6 +122,12 @@ const envSchema = z.object({
     .regex(/^[\x21-\x7e]{16,}$/, 'must be at least 16 printable characters without spaces')
     .optional(),
   SHUTDOWN_GRACE_SECONDS: positiveInt(3600).default(10),
+  OVERLOAD_LAG_MS: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number of milliseconds (0 turns the check off)')
+    .transform(Number)
+    .default(100),
+  OVERLOAD_MAX_IN_FLIGHT: positiveInt(1_000_000).default(1000),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -173,6 +179,8 @@ export interface Config {
   metricsToken: string | null;
   /** How long a stopping server lets in-flight requests and a running refit finish. */
   shutdownGraceMs: number;
+  /** When API requests are shed with 50300 (ADR 0016). */
+  overload: { lagMs: number; maxInFlight: number };
 }
 
 /** The arena's rules and anti-abuse thresholds (README: configuration). */
@@ -272,6 +280,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     orphanGraceMs: e.UPLOAD_ORPHAN_GRACE_SECONDS * 1000,
     metricsToken: e.METRICS_TOKEN ?? null,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+    overload: { lagMs: e.OVERLOAD_LAG_MS, maxInFlight: e.OVERLOAD_MAX_IN_FLIGHT },
     arena: {
       refitSeconds: e.ARENA_REFIT_SECONDS,
       pairTtlMs: e.ARENA_PAIR_TTL_SECONDS * 1000,

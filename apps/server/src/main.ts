@@ -11,6 +11,7 @@ async function main(): Promise<void> {
   const { server, services } = await buildApp({
     config,
     db: database.db,
+    durable: database.durable,
     clock: systemClock,
     hostTokenSecret,
   });

@@ -38,6 +38,7 @@ describe.each(dialects)('two instances on one %s database', (dialect) => {
     second = await buildApp({
       config: first.config,
       db: first.db,
+      durable: first.durable,
       clock: first.clock,
       hostTokenSecret: TEST_HOST_SECRET,
       logStream: { write: () => undefined },

@@ -7,9 +7,10 @@ const SRC = dirname(fileURLToPath(import.meta.url));
 const FEATURES = join(SRC, 'features');
 /**
  * Foundations every page feature may use, through their public index only (`share` is the rank
- * share modal, opened from the leaderboard and the profile).
+ * share modal, opened from the leaderboard and the profile; `offline` the vote queue and the
+ * offline states).
  */
-const SHARED_FEATURES = new Set(['user', 'toasts', 'share']);
+const SHARED_FEATURES = new Set(['user', 'toasts', 'share', 'offline']);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

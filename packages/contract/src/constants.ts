@@ -102,6 +102,8 @@ export const CLIENT_STORAGE_KEYS = {
   userInfo: 'userInfo',
   refreshToken: 'refreshToken',
   language: 'language',
+  /** The UI language the native host asked for (a `lang` / `locale` address parameter). */
+  hostLanguage: 'hostLanguage',
 } as const;
 
 /**

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import type { Database } from './schema.js';
+import { SqliteStore } from './sqlite-store.js';
 
 export type Db = Kysely<Database>;
 export type DatabaseKind = Config['database']['kind'];
@@ -16,6 +16,11 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 export interface DatabaseHandle {
   db: Db;
   kind: DatabaseKind;
+  /**
+   * Resolves once every write committed before the call is on disk. SQLite: a group-commit
+   * flush of the WAL (ADR 0016). PostgreSQL: at once, its COMMIT already waited for the disk.
+   */
+  durable: () => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -26,8 +31,9 @@ export interface OpenDatabaseOptions {
 }
 
 /**
- * Opens the configured database. SQLite runs in WAL mode with synchronous=FULL, so an
- * acknowledged write survives a process kill and a power loss (ADR 0003).
+ * Opens the configured database. SQLite runs in WAL mode; its commits reach the disk through
+ * `durable()` (group commit, ADR 0016), which the server awaits before answering, so an
+ * acknowledged write survives a process kill and a power loss.
  */
 export function openDatabase(
   database: Config['database'],
@@ -35,13 +41,17 @@ export function openDatabase(
 ): DatabaseHandle {
   if (database.kind === 'sqlite') {
     fs.mkdirSync(path.dirname(database.file), { recursive: true });
-    const sqlite = new SQLite(database.file);
-    sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('synchronous = FULL');
-    sqlite.pragma('foreign_keys = ON');
-    sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-    return { db, kind: 'sqlite', close: () => db.destroy() };
+    const store = new SqliteStore(database.file);
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: store }) });
+    return {
+      db,
+      kind: 'sqlite',
+      durable: () => store.durable(),
+      close: async () => {
+        await store.durable();
+        await db.destroy();
+      },
+    };
   }
   const pool = new pg.Pool({
     connectionString: database.url,
@@ -49,5 +59,5 @@ export function openDatabase(
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  return { db, kind: 'postgres', durable: () => Promise.resolve(), close: () => db.destroy() };
 }

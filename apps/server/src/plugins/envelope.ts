@@ -16,7 +16,8 @@ export function pathOf(url: string): string {
   return query < 0 ? url : url.slice(0, query);
 }
 
-function send(
+/** Answers with the envelope of an error code and a real HTTP status (ADR 0001). */
+export function sendError(
   request: FastifyRequest,
   reply: FastifyReply,
   status: number,
@@ -88,7 +89,7 @@ export function registerEnvelope(app: FastifyInstance): void {
 
   app.setErrorHandler((error: Error, request, reply) => {
     if (error instanceof AppError) {
-      return send(request, reply, 200, error.code, error.detail, error.data);
+      return sendError(request, reply, 200, error.code, error.detail, error.data);
     }
     const fastifyError: Partial<FastifyError> & Error = error;
     const known = classify(fastifyError);
@@ -97,10 +98,10 @@ export function registerEnvelope(app: FastifyInstance): void {
         { code: fastifyError.code, status: known.status, reason: fastifyError.message },
         'request refused',
       );
-      return send(request, reply, known.status, known.code);
+      return sendError(request, reply, known.status, known.code);
     }
     request.log.error({ err: error }, 'unexpected error');
-    return send(request, reply, 500, ErrorCode.INTERNAL);
+    return sendError(request, reply, 500, ErrorCode.INTERNAL);
   });
 }
 
@@ -108,7 +109,7 @@ export function registerEnvelope(app: FastifyInstance): void {
 export function apiNotFound(request: FastifyRequest, reply: FastifyReply) {
   const path = pathOf(request.url);
   if (API_PATHS.has(path as (typeof API)[keyof typeof API]['path']) && request.method !== 'POST') {
-    return send(request, reply.header('allow', 'POST'), 405, ErrorCode.METHOD_NOT_ALLOWED);
+    return sendError(request, reply.header('allow', 'POST'), 405, ErrorCode.METHOD_NOT_ALLOWED);
   }
-  return send(request, reply, 404, ErrorCode.NOT_FOUND);
+  return sendError(request, reply, 404, ErrorCode.NOT_FOUND);
 }

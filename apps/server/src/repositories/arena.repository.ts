@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import { chunks, jsonRows } from '../db/json-rows.js';
 import type { Db } from '../db/database.js';
 import type { PhotoRow, ServedPairRow, VoteRow, VotesTable } from '../db/schema.js';
 import { hasRowLocks } from '../db/transaction.js';
@@ -221,12 +223,15 @@ export class ArenaRepository {
       .execute();
   }
 
-  votesOfCategory(categoryId: number) {
+  /** One chunk of a category's votes after the vote `afterId`, in id order (votes_category_idx). */
+  votesOfCategoryAfter(categoryId: number, afterId: number, limit: number) {
     return this.db
       .selectFrom('votes')
-      .select(['winner_photo_id', 'loser_photo_id', 'voter_id', 'weight'])
+      .select(['id', 'winner_photo_id', 'loser_photo_id', 'voter_id', 'weight'])
       .where('category_id', '=', categoryId)
+      .where('id', '>', afterId)
       .orderBy('id')
+      .limit(limit)
       .execute();
   }
 
@@ -253,18 +258,26 @@ export class ArenaRepository {
    * refit of the day wins).
    */
   async recordDailyScores(rows: DailyScoreRow[], day: string): Promise<void> {
-    for (const row of rows) {
-      const point = {
-        score: row.current_score,
-        rank_all: row.rank_all,
-        rank_week: row.rank_week,
-        rank_month: row.rank_month,
-      };
-      await this.db
-        .insertInto('photo_score_days')
-        .values({ photo_id: row.id, day, ...point })
-        .onConflict((oc) => oc.columns(['photo_id', 'day']).doUpdateSet(point))
-        .execute();
+    for (const chunk of chunks(rows)) {
+      const source = jsonRows(
+        this.db,
+        [
+          ['photo_id', 'integer'],
+          ['score', 'integer'],
+          ['rank_all', 'integer'],
+          ['rank_week', 'integer'],
+          ['rank_month', 'integer'],
+        ],
+        chunk.map((row) => [row.id, row.current_score, row.rank_all, row.rank_week, row.rank_month]),
+        'p',
+      );
+      // "where true" lets SQLite tell the upsert's ON CONFLICT from a join's ON.
+      await sql`insert into photo_score_days (photo_id, day, score, rank_all, rank_week, rank_month)
+        select p.photo_id, ${day}, p.score, p.rank_all, p.rank_week, p.rank_month from ${source}
+        where true
+        on conflict (photo_id, day) do update set score = excluded.score,
+          rank_all = excluded.rank_all, rank_week = excluded.rank_week,
+          rank_month = excluded.rank_month`.execute(this.db);
     }
   }
 
@@ -285,17 +298,24 @@ export class ArenaRepository {
   async applyRefit(
     rows: { id: number; mu: number; sigma2: number; current_score: number; provisional: number }[],
   ): Promise<void> {
-    for (const row of rows) {
-      await this.db
-        .updateTable('photos')
-        .set({
-          mu: row.mu,
-          sigma2: row.sigma2,
-          current_score: row.current_score,
-          provisional: row.provisional,
-        })
-        .where('id', '=', row.id)
-        .execute();
+    // In id order, the order votes lock photos in: two writers never wait on each other in a cycle.
+    const ordered = [...rows].sort((a, b) => a.id - b.id);
+    for (const chunk of chunks(ordered)) {
+      const source = jsonRows(
+        this.db,
+        [
+          ['id', 'integer'],
+          ['mu', 'real'],
+          ['sigma2', 'real'],
+          ['current_score', 'integer'],
+          ['provisional', 'integer'],
+        ],
+        chunk.map((row) => [row.id, row.mu, row.sigma2, row.current_score, row.provisional]),
+        'r',
+      );
+      await sql`update photos set mu = r.mu, sigma2 = r.sigma2, current_score = r.current_score,
+          provisional = r.provisional
+        from ${source} where photos.id = r.id`.execute(this.db);
     }
   }
 }

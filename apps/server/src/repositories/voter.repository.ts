@@ -3,6 +3,11 @@ import type { Db } from '../db/database.js';
 import type { VoterRow } from '../db/schema.js';
 import { hasRowLocks, inTransaction } from '../db/transaction.js';
 import { FuelRepository } from './fuel.repository.js';
+import { chunks, jsonRows } from '../db/json-rows.js';
+import { sql } from 'kysely';
+
+/** Ids bound in one query: well under SQLite's 32,766 variables and PostgreSQL's 65,535. */
+const ID_CHUNK = 5000;
 
 export const anonymousVoterKey = (anonymousId: string) => `a:${anonymousId}`;
 export const userVoterKey = (userId: number) => `u:${userId}`;
@@ -193,24 +198,37 @@ export class VoterRepository {
   async setRefitResults(
     rows: { id: number; weight: number; reliability: number }[],
   ): Promise<void> {
-    for (const row of rows) {
-      await this.db
-        .updateTable('voters')
-        .set({ refit_weight: row.weight, reliability: row.reliability })
-        .where('id', '=', row.id)
-        .execute();
+    const ordered = [...rows].sort((a, b) => a.id - b.id);
+    for (const chunk of chunks(ordered)) {
+      const source = jsonRows(
+        this.db,
+        [
+          ['id', 'integer'],
+          ['weight', 'real'],
+          ['reliability', 'real'],
+        ],
+        chunk.map((row) => [row.id, row.weight, row.reliability]),
+        'r',
+      );
+      await sql`update voters set refit_weight = r.weight, reliability = r.reliability
+        from ${source} where voters.id = r.id`.execute(this.db);
     }
   }
 
-  goldTallies(
-    ids: number[],
+  /** The gold tallies of many voters, a few thousand ids a query (SQLite binds 32,766 at most). */
+  async goldTallies(
+    ids: readonly number[],
   ): Promise<Pick<VoterRow, 'id' | 'gold_passed' | 'gold_failed' | 'refit_weight'>[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return this.db
-      .selectFrom('voters')
-      .select(['id', 'gold_passed', 'gold_failed', 'refit_weight'])
-      .where('id', 'in', ids)
-      .execute();
+    const tallies: Pick<VoterRow, 'id' | 'gold_passed' | 'gold_failed' | 'refit_weight'>[] = [];
+    for (let from = 0; from < ids.length; from += ID_CHUNK) {
+      const rows = await this.db
+        .selectFrom('voters')
+        .select(['id', 'gold_passed', 'gold_failed', 'refit_weight'])
+        .where('id', 'in', ids.slice(from, from + ID_CHUNK))
+        .execute();
+      tallies.push(...rows);
+    }
+    return tallies;
   }
 
   /** Achievements of a voter: unlocked time and whether it was announced. */

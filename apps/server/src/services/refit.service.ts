@@ -8,6 +8,7 @@ import {
   isProvisional,
   refitCategory,
   type RatingParams,
+  type VoteArrays,
 } from '../domain/rating/index.js';
 import { randomUUID } from 'node:crypto';
 import { currentPeriod, rankInOrder, type Period } from '../domain/leaderboard/index.js';
@@ -18,6 +19,88 @@ import { VoterRepository } from '../repositories/voter.repository.js';
 import { scoreOf, type ArenaIndexes } from './arena-indexes.js';
 import { refitStampKey } from './leaderboard.service.js';
 import type { Metrics } from '../lib/metrics.js';
+
+/** Votes read per query: the rows of one chunk are short-lived, the arrays hold the rest. */
+const VOTE_CHUNK = 100_000;
+
+/** A category's votes as the typed arrays of the fit, with the voters' ids by index. */
+interface LoadedVotes {
+  arrays: VoteArrays;
+  voterIds: number[];
+  count: number;
+}
+
+/** A growable Int32Array / Float32Array pair of columns. */
+class Column<T extends Int32Array | Float32Array> {
+  constructor(
+    private data: T,
+    private readonly make: (length: number) => T,
+  ) {}
+  push(at: number, value: number): void {
+    if (at >= this.data.length) {
+      const bigger = this.make(this.data.length * 2);
+      bigger.set(this.data);
+      this.data = bigger;
+    }
+    this.data[at] = value;
+  }
+  take(length: number): T {
+    return this.data.subarray(0, length) as T;
+  }
+}
+
+/**
+ * Reads a category's votes in chunks by id into typed arrays: 13 bytes a vote instead of two
+ * objects with strings, so ten million votes fit in about 130 MB, and no single query or
+ * allocation holds the process for long (ADR 0016).
+ */
+async function loadVotes(
+  arena: ArenaRepository,
+  categoryId: number,
+  photoIds: readonly number[],
+): Promise<LoadedVotes> {
+  const photoIndex = new Map(photoIds.map((id, index) => [id, index]));
+  const voterIndex = new Map<number, number>();
+  const voterIds: number[] = [];
+  const start = 1 << 16;
+  const winner = new Column(new Int32Array(start), (n) => new Int32Array(n));
+  const loser = new Column(new Int32Array(start), (n) => new Int32Array(n));
+  const voter = new Column(new Int32Array(start), (n) => new Int32Array(n));
+  const weight = new Column(new Float32Array(start), (n) => new Float32Array(n));
+  let count = 0;
+  let after = 0;
+  for (;;) {
+    const rows = await arena.votesOfCategoryAfter(categoryId, after, VOTE_CHUNK);
+    for (const row of rows) {
+      let index = voterIndex.get(row.voter_id);
+      if (index === undefined) {
+        index = voterIds.length;
+        voterIndex.set(row.voter_id, index);
+        voterIds.push(row.voter_id);
+      }
+      winner.push(count, photoIndex.get(row.winner_photo_id) ?? -1);
+      loser.push(count, photoIndex.get(row.loser_photo_id) ?? -1);
+      voter.push(count, index);
+      weight.push(count, row.weight > 0 ? 1 : 0);
+      count += 1;
+    }
+    const last = rows.at(-1);
+    if (last === undefined || rows.length < VOTE_CHUNK) break;
+    after = last.id;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return {
+    arrays: {
+      winner: winner.take(count),
+      loser: loser.take(count),
+      voter: voter.take(count),
+      weight: weight.take(count),
+      voterCount: voterIds.length,
+    },
+    voterIds,
+    count,
+  };
+}
 
 /** The lease that lets one process at a time run the batch refit. */
 export const REFIT_LEASE = 'lease:refit';
@@ -85,32 +168,32 @@ export class RefitService {
     const started = performance.now();
     const arena = new ArenaRepository(this.db);
     const photos = await arena.ratedPhotos(categoryId);
-    const votes = await arena.votesOfCategory(categoryId);
-    const voterIds = [...new Set(votes.map((vote) => vote.voter_id))];
-    const tallies = await new VoterRepository(this.db).goldTallies(voterIds);
-    const photoIds = photos.map((photo) => String(photo.id));
+    const photoIds = photos.map((photo) => photo.id);
+    const votes = await loadVotes(arena, categoryId, photoIds);
+    const voterIndex = new Map(votes.voterIds.map((id, index) => [id, index]));
+    const tallies = await new VoterRepository(this.db).goldTallies(votes.voterIds);
+    // Aligned with the voters' indexes; NaN: no earlier weight, the prior's is used.
+    const warmVoterWeight = new Float64Array(votes.voterIds.length).fill(Number.NaN);
+    for (const tally of tallies) {
+      const index = voterIndex.get(tally.id);
+      if (index !== undefined && tally.refit_weight !== null) {
+        warmVoterWeight[index] = tally.refit_weight;
+      }
+    }
 
-    const result = refitCategory<string, string>({
+    const result = refitCategory<number>({
       photoIds,
-      votes: votes.map((vote) => ({
-        winner: String(vote.winner_photo_id),
-        loser: String(vote.loser_photo_id),
-        voter: String(vote.voter_id),
-        weight: vote.weight > 0 ? 1 : 0,
-      })),
+      votes: votes.arrays,
       warmStart: {
-        mu: new Map(photos.map((photo) => [String(photo.id), photo.mu])),
-        voterWeight: new Map(
-          tallies
-            .filter((tally) => tally.refit_weight !== null)
-            .map((tally) => [String(tally.id), tally.refit_weight ?? 0]),
-        ),
+        mu: Float64Array.from(photos, (photo) => photo.mu),
+        voterWeight: warmVoterWeight,
       },
-      goldResults: tallies.map((tally) => ({
-        voter: String(tally.id),
-        passed: tally.gold_passed,
-        failed: tally.gold_failed,
-      })),
+      goldResults: tallies.flatMap((tally) => {
+        const voter = voterIndex.get(tally.id);
+        return voter === undefined
+          ? []
+          : [{ voter, passed: tally.gold_passed, failed: tally.gold_failed }];
+      }),
       params: this.params,
     });
 
@@ -127,7 +210,7 @@ export class RefitService {
       previous,
       this.params,
     );
-    const position = new Map(photoIds.map((id, index) => [id, index]));
+    const position = new Map(photoIds.map((id, index) => [String(id), index]));
     const referenceMus = referenceIds
       .map((id) => result.mu[position.get(id) ?? -1])
       .filter((mu): mu is number => mu !== undefined);
@@ -159,8 +242,8 @@ export class RefitService {
       await new SettingsRepository(trx).set(refitStampKey(categoryId), stamp, now);
       await new ArenaRepository(trx).setReferences(categoryId, referenceIds.map(Number));
       await new VoterRepository(trx).setRefitResults(
-        result.voters.ids.map((id, index) => ({
-          id: Number(id),
+        result.voters.ids.map((voter, index) => ({
+          id: votes.voterIds[voter] ?? 0,
           weight: result.voters.weight[index] ?? 0,
           reliability: result.voters.reliability[index] ?? 0,
         })),
@@ -191,7 +274,7 @@ export class RefitService {
     return {
       categoryId,
       photos: photos.length,
-      votes: votes.length,
+      votes: votes.count,
       converged: result.convergence.converged,
       durationMs: Math.round(performance.now() - started),
     };

@@ -24,6 +24,7 @@ export class TestClock {
 
 export interface TestApp extends App {
   db: Db;
+  durable: () => Promise<void>;
   config: Config;
   clock: TestClock;
   dataDir: string;
@@ -55,6 +56,8 @@ export async function createTestApp(
     SEED_DEMO: '0',
     LOG_LEVEL: 'info',
     WEB_DIST_DIR: `${dataDir}/no-web-build`,
+    // A busy test machine must not shed the tests' requests; overload.test.ts turns it on.
+    OVERLOAD_LAG_MS: '0',
     ...env,
   });
   const database = await createTestDatabase(dialect, dataDir);
@@ -64,6 +67,7 @@ export async function createTestApp(
   const app = await buildApp({
     config,
     db: database.handle.db,
+    durable: database.handle.durable,
     clock,
     hostTokenSecret: TEST_HOST_SECRET,
     logStream: { write: (line: string) => void logs.push(line) },
@@ -87,6 +91,7 @@ export async function createTestApp(
   return {
     ...app,
     db: database.handle.db,
+    durable: database.handle.durable,
     config,
     clock,
     dataDir,

@@ -1,8 +1,10 @@
+import type { SubmitRatingResponse } from '@yanzhi/contract';
 import { useEffect, useRef, type MouseEvent, type RefObject } from 'react';
 import { BottomNav } from '../components/BottomNav';
+import { OfflineBanner, useVoteOutboxSync } from '../features/offline';
 import { ToastArea } from '../features/toasts';
 import { useUserStore } from '../features/user';
-import { useLanguage, useT } from '../lib/i18n';
+import { useT } from '../lib/i18n';
 import { parseCapturedParams, storeCapturedParams } from '../lib/query-params';
 import { Outlet, ScrollRestoration, useLocation, useNavigate, useRouteHandle } from '../lib/router';
 import { NOT_FOUND_ROUTE, type AppRoute, type RouteHandle } from './routes';
@@ -57,15 +59,20 @@ function useFocusOnNavigate(main: RefObject<HTMLElement | null>): void {
   }, [pathname, main]);
 }
 
+/** A vote's answer, sent now or from the offline queue, sets the signed-in user's fuel. */
+function setUserFuel(result: SubmitRatingResponse): void {
+  useUserStore.getState().setFuel(result.fuel);
+}
+
 export function AppLayout() {
   const t = useT();
-  const language = useLanguage();
   const location = useLocation();
   const route = useCurrentRoute();
   const main = useRef<HTMLElement>(null);
-  useDocumentTitle(route.title[language]);
+  useDocumentTitle(t(route.titleKey));
   useQueryParamCapture();
   useFocusOnNavigate(main);
+  useVoteOutboxSync(setUserFuel);
 
   const skipToMain = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
@@ -78,6 +85,7 @@ export function AppLayout() {
         {t('app.skipToContent')}
       </a>
       <ToastArea />
+      <OfflineBanner />
       <main id="main" ref={main} className="app-main" tabIndex={-1}>
         {/* Keyed by path so each navigation replays the page's entrance (spec §2). */}
         <div

@@ -10,6 +10,7 @@ import { startApp } from './bootstrap';
 describe('start-up', () => {
   beforeEach(() => {
     vi.spyOn(navigator, 'language', 'get').mockReturnValue('zh-CN');
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['zh-CN']);
   });
 
   it('captures the address, sets up identity, and greets the user of a fresh token', async () => {
@@ -67,8 +68,16 @@ describe('start-up', () => {
 
   it('follows an English browser from the first render', () => {
     vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-US');
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-US', 'en']);
     window.history.replaceState(null, '', '/');
     mockApi();
+    startApp();
+    expect(document.documentElement.lang).toBe('en');
+  });
+
+  it("follows the host's language hint over a Chinese browser", () => {
+    window.history.replaceState(null, '', '/?access-token=host-tok&lang=en');
+    mockApi({ get_user_info: ok(USER_INFO) });
     startApp();
     expect(document.documentElement.lang).toBe('en');
   });

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { setLanguage } from '../lib/i18n';
+import { setLanguage, t } from '../lib/i18n';
 import { CATEGORIES, NOT_AVAILABLE, mockApi, ok } from '../testing/mock-api';
 import { renderApp } from '../testing/render-app';
-import { NOT_FOUND_ROUTE, ROUTES } from './routes';
+import { ROUTES } from './routes';
 
 function mockServer() {
   return mockApi({
@@ -16,11 +16,11 @@ function mockServer() {
 describe('route table (spec §2)', () => {
   it('has exactly the six routes with their flags, titles and transitions', () => {
     expect(
-      ROUTES.map(({ path, page, requiresUser, title, transition }) => ({
+      ROUTES.map(({ path, page, requiresUser, titleKey, transition }) => ({
         path,
         page,
         requiresUser,
-        title,
+        title: { 'zh-CN': t(titleKey, undefined, 'zh-CN'), en: t(titleKey, undefined, 'en') },
         transition,
       })),
     ).toEqual([
@@ -78,7 +78,7 @@ describe('route table (spec §2)', () => {
       mockServer();
       renderApp(path);
       await waitFor(() => {
-        expect(document.title).toBe(route.title['zh-CN']);
+        expect(document.title).toBe(t(route.titleKey, undefined, 'zh-CN'));
       });
       expect(screen.getByTestId('route-transition').dataset.transition).toBe(route.transition);
       expect(screen.getByRole('heading', { level: 1 })).toBeTruthy();
@@ -146,7 +146,7 @@ describe('route table (spec §2)', () => {
     mockServer();
     const { user, router } = renderApp('/no/such/page');
     expect(await screen.findByRole('heading', { name: '页面不存在' })).toBeTruthy();
-    expect(document.title).toBe(NOT_FOUND_ROUTE.title['zh-CN']);
+    expect(document.title).toBe('页面不存在 - 颜值竞技场');
     await user.click(screen.getByRole('link', { name: '返回首页' }));
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/');

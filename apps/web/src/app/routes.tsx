@@ -1,4 +1,4 @@
-import type { Language } from '../lib/i18n';
+import type { MessageKey } from '../lib/i18n';
 import type { RouteDefinition, RouterConfig } from '../lib/router';
 import { ArenaPage } from '../features/arena';
 import { AppLayout } from './AppLayout';
@@ -14,7 +14,8 @@ export interface AppRoute {
   page: PageName | 'not-found';
   /** Flag of spec §2; nothing enforces it (no redirect), pages adapt to a missing user. */
   requiresUser: boolean;
-  title: Readonly<Record<Language, string>>;
+  /** The page title (spec §2), from the catalogue. */
+  titleKey: MessageKey;
   transition: Transition;
   /** Top-level pages show the bottom navigation. */
   bottomNav: boolean;
@@ -26,10 +27,7 @@ export const ROUTES = [
     path: '/',
     page: 'arena',
     requiresUser: false,
-    title: {
-      'zh-CN': '谁更好看 - 看看你的颜值能打几分',
-      en: 'Who is prettier - see what score your looks get',
-    },
+    titleKey: 'title.home',
     transition: 'fade',
     bottomNav: true,
   },
@@ -37,7 +35,7 @@ export const ROUTES = [
     path: '/arena',
     page: 'arena',
     requiresUser: true,
-    title: { 'zh-CN': '颜值竞技场', en: 'Yanzhi Arena' },
+    titleKey: 'title.arena',
     transition: 'slide-left',
     bottomNav: true,
   },
@@ -45,7 +43,7 @@ export const ROUTES = [
     path: '/profile',
     page: 'profile',
     requiresUser: true,
-    title: { 'zh-CN': '个人中心', en: 'Personal centre' },
+    titleKey: 'title.profile',
     transition: 'slide-up',
     bottomNav: true,
   },
@@ -53,7 +51,7 @@ export const ROUTES = [
     path: '/leaderboard',
     page: 'leaderboard',
     requiresUser: false,
-    title: { 'zh-CN': '排行榜', en: 'Leaderboard' },
+    titleKey: 'title.leaderboard',
     transition: 'slide-right',
     bottomNav: true,
   },
@@ -61,7 +59,7 @@ export const ROUTES = [
     path: '/upload',
     page: 'upload',
     requiresUser: false,
-    title: { 'zh-CN': '上传照片', en: 'Upload photo' },
+    titleKey: 'title.upload',
     transition: 'slide-up',
     bottomNav: true,
   },
@@ -69,7 +67,7 @@ export const ROUTES = [
     path: '/onboarding',
     page: 'onboarding',
     requiresUser: false,
-    title: { 'zh-CN': '新手引导', en: 'Getting started' },
+    titleKey: 'title.onboarding',
     transition: 'fade',
     bottomNav: false,
   },
@@ -80,7 +78,7 @@ export const NOT_FOUND_ROUTE: AppRoute = {
   path: '*',
   page: 'not-found',
   requiresUser: false,
-  title: { 'zh-CN': '页面不存在 - 颜值竞技场', en: 'Page not found - Yanzhi Arena' },
+  titleKey: 'title.notFound',
   transition: 'fade',
   bottomNav: false,
 };
@@ -90,7 +88,7 @@ export const MODERATION_ROUTE: AppRoute = {
   path: '/admin',
   page: 'moderation',
   requiresUser: true,
-  title: { 'zh-CN': '举报审核 - 颜值竞技场', en: 'Report review - Yanzhi Arena' },
+  titleKey: 'title.moderation',
   transition: 'fade',
   bottomNav: false,
 };

@@ -26,6 +26,10 @@ export function CategoryChips({ categories, selectedId, onSelect }: CategoryChip
           onClick={() => {
             onSelect(category.id);
           }}
+          // Chromium leaves a partly visible element where it is on focus: bring the whole chip in.
+          onFocus={(event) => {
+            event.currentTarget.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+          }}
         >
           {categoryName(category, language)}
         </button>

@@ -276,22 +276,38 @@ describe('arena page: voting', () => {
     expect(api.callsTo('submit_photo_rating')).toHaveLength(1);
   });
 
-  it('keeps the pair to vote again when the vote could not be sent', async () => {
+  it('keeps a vote the server could not take, moves on, and sends it again with its pair id', async () => {
     useClock();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let attempts = 0;
+    const server = voteServer();
     const api = await openArena({
       submit_photo_rating: (call) => {
         attempts += 1;
-        return attempts === 1 ? new Response('oops', { status: 502 }) : voteServer()(call);
+        return attempts === 1 ? new Response('oops', { status: 502 }) : server(call);
       },
     });
     fireEvent.click(choice(1));
-    expect(await screen.findByText('服务器响应异常，请稍后重试')).toBeTruthy();
-    expect(pairId()).toBe('pair-1');
-    fireEvent.click(choice(2));
-    await screen.findAllByTestId('score-chip');
-    expect(api.callsTo('submit_photo_rating')).toHaveLength(2);
+    // Queued, not lost: the arena says so and carries on with the next pair.
+    expect(await screen.findByText('已离线保存这一票，联网后自动发送')).toBeTruthy();
+    await waitFor(() => {
+      expect(pairId()).toBe('pair-2');
+    });
+    expect(screen.getByTestId('offline-banner').textContent).toContain('正在发送 1 张离线投票');
+    // The retry after the backoff carries the same pair id: the server counts the pair once.
+    act(() => {
+      vi.advanceTimersByTime(1_000);
+    });
+    await waitFor(() => {
+      expect(api.callsTo('submit_photo_rating')).toHaveLength(2);
+    });
+    const [first, second] = api.callsTo('submit_photo_rating');
+    expect(second?.body).toEqual(first?.body);
+    expect(first?.body).toMatchObject({ pair_id: 'pair-1', winner_photo_id: 1 });
+    expect(await screen.findByText('1 张离线投票已发送')).toBeTruthy();
+    await waitFor(() => {
+      expect(screen.queryByTestId('offline-banner')).toBeNull();
+    });
   });
 
   it('skips to the next pair without voting', async () => {

@@ -1,13 +1,15 @@
 import type { PhotoCard } from '@yanzhi/contract';
 import { DEFAULT_FUEL } from '@yanzhi/contract';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from '../../lib/router';
 import { CategoryBar } from '../../components/CategoryChips';
 import { FuelPill } from '../../components/FuelPill';
 import { Icon } from '../../components/Icon';
 import { UnlockProgress } from '../../components/UnlockProgress';
 import { useT } from '../../lib/i18n';
+import { useOnline } from '../../lib/online-status';
 import { useVoteStats } from '../../lib/vote-stats';
+import { useOutboxSnapshot } from '../offline';
 import { useUserStore } from '../user';
 import type { Choice } from './api/submit-vote';
 import { PairStage } from './PairStage';
@@ -75,8 +77,26 @@ export function ArenaPage() {
     };
   }, [hasPair, sheets]);
 
-  const fuel = lastResult?.fuel ?? stats.data?.fuel ?? user?.fuel ?? DEFAULT_FUEL;
-  const onboarding = lastResult?.onboarding ?? stats.data?.onboarding;
+  const online = useOnline();
+  const { pending } = useOutboxSnapshot();
+  // The statistics follow every answer, also of votes sent later from the offline queue; the
+  // last answer only stands in when they could not be loaded.
+  const fuel = stats.data?.fuel ?? (user === null ? lastResult?.fuel : user.fuel) ?? DEFAULT_FUEL;
+  const counted = stats.data?.onboarding ?? lastResult?.onboarding;
+  // Queued votes count towards the progress at once; the server's answers settle it.
+  const onboarding =
+    counted === undefined || counted.unlocked
+      ? counted
+      : { ...counted, votes: Math.min(counted.required, counted.votes + pending) };
+
+  // Back online: a feed that failed for want of a network starts again by itself.
+  const wasOnline = useRef(online);
+  const { status: feedStatus, retry: retryFeed } = feed;
+  useEffect(() => {
+    const cameBack = online && !wasOnline.current;
+    wasOnline.current = online;
+    if (cameBack && feedStatus === 'error') retryFeed();
+  }, [online, feedStatus, retryFeed]);
 
   const openSheet = useCallback(
     (kind: OpenSheet['kind'], choice: Choice) => {

@@ -4,6 +4,8 @@ import { ErrorState } from '../../components/ErrorState';
 import { LoadingRegion } from '../../components/Skeleton';
 import { useCategories } from '../../lib/categories';
 import { useT } from '../../lib/i18n';
+import { useOnline } from '../../lib/online-status';
+import { OfflineState } from '../offline';
 import type { Choice } from './api/submit-vote';
 import { ArenaCard, type CardState } from './ArenaCard';
 import type { Reveal } from './use-vote';
@@ -22,7 +24,7 @@ interface PairStageProps {
 function cardState(reveal: Reveal | null, choice: Choice): CardState {
   if (reveal === null) return 'idle';
   if (reveal.choice !== choice) return 'other';
-  return reveal.result === null ? 'waiting' : 'chosen';
+  return reveal.result === null && reveal.queued !== true ? 'waiting' : 'chosen';
 }
 
 function VersusMark() {
@@ -98,6 +100,7 @@ export function PairStage({
   onInspect,
 }: PairStageProps) {
   const t = useT();
+  const online = useOnline();
   const pair = feed.current;
   let content;
   if (pair !== null) {
@@ -130,6 +133,13 @@ export function PairStage({
         {card(0)}
         <VersusMark />
         {card(1)}
+      </div>
+    );
+  } else if (!online) {
+    // Pairs already fetched were voted on offline; new ones need the server (ADR 0015).
+    content = (
+      <div className="arena__state" data-testid="arena-offline">
+        <OfflineState message={t('offline.arenaText')} />
       </div>
     );
   } else if (feed.status === 'empty') {

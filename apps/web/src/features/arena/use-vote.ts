@@ -1,12 +1,10 @@
 import type { Pair, SubmitRatingResponse } from '@yanzhi/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { describeError } from '../../lib/error-text';
 import { useT } from '../../lib/i18n';
-import { applyVoteToStats, voteStatsQueryOptions } from '../../lib/vote-stats';
+import { useVoteOutbox } from '../offline';
 import { toast } from '../toasts';
-import { useUserStore } from '../user';
-import { isPairGone, submitVote, type Choice } from './api/submit-vote';
+import { voteRequest, type Choice } from './api/submit-vote';
 import type { PairSource } from './pair-queue';
 import { showVoteToasts, voteAnnouncement } from './vote-feedback';
 
@@ -26,6 +24,8 @@ export interface Reveal {
   choice: Choice;
   /** The server's answer; null while it is on its way (the chosen photo already lifts). */
   result: SubmitRatingResponse | null;
+  /** The vote could not be sent now: it waits in the offline queue (no scores to show). */
+  queued?: boolean;
 }
 
 interface UseVoteOptions {
@@ -43,11 +43,13 @@ interface Pending {
 /**
  * Voting on the pair on screen. One vote per pair: the first tap (or key) wins and everything
  * else is ignored until the next pair is shown, which is the whole of the "mutation queue"
- * a single-use pair needs (a tap can only ever mean "this pair, this photo").
+ * a single-use pair needs (a tap can only ever mean "this pair, this photo"). Votes go through
+ * the offline queue (ADR 0015): one the network cannot take now is kept and sent later, and the
+ * arena moves on; statistics and fuel follow every answer there.
  */
 export function useVote({ pair, source, userId, consume }: UseVoteOptions) {
   const t = useT();
-  const queryClient = useQueryClient();
+  const outbox = useVoteOutbox();
   const [reveal, setReveal] = useState<Reveal | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [lastResult, setLastResult] = useState<SubmitRatingResponse | null>(null);
@@ -88,16 +90,28 @@ export function useVote({ pair, source, userId, consume }: UseVoteOptions) {
       pending.current = done;
       setReveal({ pairId: pair.pair_id, choice, result: null });
       try {
-        const result = await submitVote(pair, choice, userId);
-        queryClient.setQueryData(voteStatsQueryOptions(userId).queryKey, (stats) =>
-          stats === undefined ? stats : applyVoteToStats(stats, result),
-        );
-        useUserStore.getState().setFuel(result.fuel);
-        showVoteToasts(result);
-        if (!mounted.current) {
+        const outcome = await outbox.submit(voteRequest(pair, choice, userId));
+        if (outcome.kind === 'refused') {
+          // The server's final word on this pair (expired, judged, not served): move on.
+          toast.warning(outcome.error.message);
           finish(done);
           return;
         }
+        if (!mounted.current) {
+          if (outcome.kind === 'sent') showVoteToasts(outcome.result);
+          finish(done);
+          return;
+        }
+        if (outcome.kind === 'queued') {
+          setReveal({ pairId: pair.pair_id, choice, result: null, queued: true });
+          setAnnouncement(t('offline.voteQueued'));
+          timer.current = setTimeout(() => {
+            finish(done);
+          }, REVEAL_REDUCED_MS);
+          return;
+        }
+        const { result } = outcome;
+        showVoteToasts(result);
         setLastResult(result);
         setReveal({ pairId: pair.pair_id, choice, result });
         setAnnouncement(voteAnnouncement(choice, result));
@@ -105,19 +119,14 @@ export function useVote({ pair, source, userId, consume }: UseVoteOptions) {
           finish(done);
         }, revealDuration());
       } catch (error) {
-        if (isPairGone(error)) {
-          toast.warning(error.message);
-          finish(done);
-          return;
-        }
-        // Nothing was counted (offline, a server fault): the same pair can be voted again.
+        // The vote could not even be written down: nothing was sent, the pair can be voted again.
         toast.error(describeError(error, t));
         pending.current = null;
         if (busy.current === done.pairId) busy.current = null;
         if (mounted.current) setReveal(null);
       }
     },
-    [pair, source, userId, queryClient, finish, t],
+    [pair, source, userId, outbox, finish, t],
   );
 
   /** Takes the next pair without voting (ignored while a vote is being revealed). */

@@ -1,5 +1,5 @@
 import type { ReportReason } from '@yanzhi/contract';
-import { Button } from '../../components/Button';
+import { Button, ButtonLink } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { Skeleton } from '../../components/Skeleton';
@@ -27,7 +27,11 @@ export function ModerationPage() {
     return (
       <div className="page">
         <h1 className="page__title">{t('moderation.title')}</h1>
-        <EmptyState icon="flag" title={t('moderation.onlyModerators')} />
+        <EmptyState
+          icon="flag"
+          title={t('moderation.onlyModerators')}
+          action={<ButtonLink to="/">{t('common.backHome')}</ButtonLink>}
+        />
       </div>
     );
   }

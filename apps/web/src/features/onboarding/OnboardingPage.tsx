@@ -45,7 +45,9 @@ export function OnboardingPage() {
   return (
     <div className="page onboarding">
       <h1 className="page__title">{t('onboarding.heading')}</h1>
-      <ol className="onboarding__cards" aria-label={t('onboarding.stepsLabel')}>
+      {/* On a phone the cards scroll sideways: the list takes focus so the arrow keys scroll it. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+      <ol className="onboarding__cards" aria-label={t('onboarding.stepsLabel')} tabIndex={0}>
         {STEPS.map((step, index) => (
           <li key={step.title} className="onboarding__card">
             <span className="onboarding__icon">

@@ -1,5 +1,5 @@
 import { ONBOARDING_VOTES_TO_UNLOCK } from '@yanzhi/contract';
-import type { MessageKey } from './catalogue';
+import type { MessageKey } from './catalogue.js';
 
 /**
  * The English texts, beside the Chinese ones of catalogue.ts (same keys, same placeholders). A
@@ -9,6 +9,15 @@ export const en: Readonly<Record<MessageKey, string>> = {
   'app.name': 'Yanzhi Arena',
   'app.skipToContent': 'Skip to main content',
   'app.loading': 'Loading…',
+
+  'title.home': 'Who is prettier - see what score your looks get',
+  'title.arena': 'Yanzhi Arena',
+  'title.profile': 'Personal centre',
+  'title.leaderboard': 'Leaderboard',
+  'title.upload': 'Upload photo',
+  'title.onboarding': 'Getting started',
+  'title.notFound': 'Page not found - Yanzhi Arena',
+  'title.moderation': 'Report review - Yanzhi Arena',
 
   'nav.label': 'Main navigation',
   'nav.arena': 'Arena',
@@ -168,6 +177,7 @@ export const en: Readonly<Record<MessageKey, string>> = {
   'profile.rating': 'Rating',
   'profile.myPhotos': 'My photos',
   'profile.photoCount': '{count} photos',
+  'profile.photoCount.one': '{count} photo',
   'profile.settings': 'Settings',
   'profile.signOut': 'Sign out',
   'profile.signingOut': 'Signing out…',
@@ -237,11 +247,13 @@ export const en: Readonly<Record<MessageKey, string>> = {
   'photo.state.deleted': 'Deleted',
   'photo.thumbAlt': 'My photo {n}',
   'photo.comparisons': '{count} matches',
+  'photo.comparisons.one': '{count} match',
   'photo.winRate': '{rate}% wins',
   'photo.winRateNone': 'No wins yet',
   'photo.scoreLocked': `Score shown after ${ONBOARDING_VOTES_TO_UNLOCK} votes`,
   'photo.reason': 'Reason: {reason}',
   'photo.boostRemaining': '{count} boosted exposures left',
+  'photo.boostRemaining.one': '{count} boosted exposure left',
   'photo.boost': 'Boost',
   'photo.boostLabel': 'Boost photo {n}',
   'photo.delete': 'Delete',
@@ -250,6 +262,7 @@ export const en: Readonly<Record<MessageKey, string>> = {
   'boost.text': 'Boosted photos appear more often in the arena; each exposure costs {cost} fuel.',
   'boost.packages': 'Boost packages',
   'boost.package': '{count} exposures',
+  'boost.package.one': '{count} exposure',
   'boost.cost': '⚡ {cost}',
   'boost.after': 'Fuel now {fuel}, after the boost {after}',
   'boost.short': 'Fuel now {fuel}, not enough for {cost}',
@@ -300,9 +313,22 @@ export const en: Readonly<Record<MessageKey, string>> = {
   'moderation.empty': 'No reports to review',
   'moderation.photoAlt': 'Reported photo {id}',
   'moderation.reports': '{count} reports',
+  'moderation.reports.one': '{count} report',
   'moderation.hidden': 'hidden for now',
   'moderation.keep': 'Keep',
   'moderation.remove': 'Remove',
   'moderation.ban': 'Remove and ban',
   'moderation.done': 'Done',
+
+  // Offline and the vote queue (ADR 0015).
+  'offline.title': "You're offline",
+  'offline.bannerTitle': 'Offline.',
+  'offline.bannerText': 'What is already open still works; new content needs a connection',
+  'offline.bannerQueued': '{count} votes saved, sent when you are back online',
+  'offline.sending': 'Sending {count} votes made offline…',
+  'offline.queued': '{count} votes saved, sent when you are back online',
+  'offline.arenaText': 'New matches need a connection; the arena carries on when it is back',
+  'offline.voteQueued': 'Vote saved offline, sent when you are back online',
+  'offline.votesSent': '{count} votes made offline were sent',
+  'offline.voteRefused': 'A vote made offline was not counted: {reason}',
 };

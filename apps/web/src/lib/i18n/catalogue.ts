@@ -3,12 +3,22 @@ import { DEFAULT_TOAST_TITLES, ONBOARDING_VOTES_TO_UNLOCK } from '@yanzhi/contra
 /**
  * Every text the app shows, Chinese first (the spec's texts) and English beside it. A unit test
  * fails when a key is missing or empty in either language or the placeholders differ.
- * Placeholders are written {name}.
+ * Placeholders are written {name}. A key with a `.one` sibling takes it when its {count} is 1
+ * (English nouns agree; the Chinese text is the same).
  */
 export const zhCN = {
   'app.name': '颜值竞技场',
   'app.skipToContent': '跳到主要内容',
   'app.loading': '加载中…',
+
+  'title.home': '谁更好看 - 看看你的颜值能打几分',
+  'title.arena': '颜值竞技场',
+  'title.profile': '个人中心',
+  'title.leaderboard': '排行榜',
+  'title.upload': '上传照片',
+  'title.onboarding': '新手引导',
+  'title.notFound': '页面不存在 - 颜值竞技场',
+  'title.moderation': '举报审核 - 颜值竞技场',
 
   'nav.label': '主导航',
   'nav.arena': '竞技场',
@@ -166,6 +176,7 @@ export const zhCN = {
   'profile.rating': '颜值分',
   'profile.myPhotos': '我的照片',
   'profile.photoCount': '共 {count} 张照片',
+  'profile.photoCount.one': '共 {count} 张照片',
   'profile.settings': '设置',
   'profile.signOut': '退出登录',
   'profile.signingOut': '正在退出…',
@@ -234,11 +245,13 @@ export const zhCN = {
   'photo.state.deleted': '已删除',
   'photo.thumbAlt': '我的第 {n} 张照片',
   'photo.comparisons': '{count} 场对决',
+  'photo.comparisons.one': '{count} 场对决',
   'photo.winRate': '胜率 {rate}%',
   'photo.winRateNone': '暂无胜率',
   'photo.scoreLocked': `投满 ${ONBOARDING_VOTES_TO_UNLOCK} 票后可见分数`,
   'photo.reason': '原因：{reason}',
   'photo.boostRemaining': '加速剩余 {count} 次曝光',
+  'photo.boostRemaining.one': '加速剩余 {count} 次曝光',
   'photo.boost': '加速',
   'photo.boostLabel': '为第 {n} 张照片加速',
   'photo.delete': '删除',
@@ -247,6 +260,7 @@ export const zhCN = {
   'boost.text': '加速的照片会更常出现在竞技场中，每次曝光消耗 {cost} 燃料。',
   'boost.packages': '加速套餐',
   'boost.package': '{count} 次曝光',
+  'boost.package.one': '{count} 次曝光',
   'boost.cost': '⚡ {cost}',
   'boost.after': '当前燃料 {fuel}，加速后剩余 {after}',
   'boost.short': '当前燃料 {fuel}，不够支付 {cost}',
@@ -296,11 +310,24 @@ export const zhCN = {
   'moderation.empty': '没有待审核的举报',
   'moderation.photoAlt': '被举报的照片 {id}',
   'moderation.reports': '{count} 次举报',
+  'moderation.reports.one': '{count} 次举报',
   'moderation.hidden': '已暂时隐藏',
   'moderation.keep': '保留',
   'moderation.remove': '移除',
   'moderation.ban': '移除并封禁',
   'moderation.done': '已处理',
+
+  // Offline and the vote queue (ADR 0015).
+  'offline.title': '你已离线',
+  'offline.bannerTitle': '离线中',
+  'offline.bannerText': '已打开的内容仍可查看，新内容需要联网',
+  'offline.bannerQueued': '{count} 票已保存，联网后自动发送',
+  'offline.sending': '正在发送 {count} 张离线投票…',
+  'offline.queued': '{count} 票已保存，联网后自动发送',
+  'offline.arenaText': '新的对决需要联网，恢复网络后会自动继续',
+  'offline.voteQueued': '已离线保存这一票，联网后自动发送',
+  'offline.votesSent': '{count} 张离线投票已发送',
+  'offline.voteRefused': '一张离线投票未被计入：{reason}',
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof zhCN;

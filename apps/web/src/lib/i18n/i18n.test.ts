@@ -2,6 +2,8 @@ import { CLIENT_STORAGE_KEYS, DEFAULT_TOAST_TITLES } from '@yanzhi/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES, detectLanguage, setLanguage, t, type MessageKey } from '.';
 import { zhCN } from './catalogue';
+import { en } from './catalogue-en';
+import { languageOfTag, languageOfVersion } from './language';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -9,6 +11,8 @@ describe('i18n catalogue', () => {
   const keys = Object.keys(zhCN) as MessageKey[];
 
   it('has every key in both languages, none empty', () => {
+    // The English texts are a chunk of their own (catalogue-en.ts); the test setup loads them.
+    expect(MESSAGES.en).toBe(en);
     for (const language of ['zh-CN', 'en'] as const) {
       const catalogue = MESSAGES[language];
       expect(Object.keys(catalogue).sort()).toEqual([...keys].sort());
@@ -32,28 +36,85 @@ describe('i18n catalogue', () => {
     expect(t('toast.title.warning')).toBe(DEFAULT_TOAST_TITLES.warning);
   });
 
+  it('makes English nouns agree with a count of one', () => {
+    expect(t('profile.photoCount', { count: 1 }, 'en')).toBe('1 photo');
+    expect(t('profile.photoCount', { count: 2 }, 'en')).toBe('2 photos');
+    expect(t('photo.comparisons', { count: 1 }, 'en')).toBe('1 match');
+    expect(t('profile.photoCount', { count: 1 })).toBe('共 1 张照片');
+  });
+
   it('fills placeholders', () => {
     expect(t('toast.welcomeBack', { nickname: '小红' })).toBe('欢迎回来，小红');
     expect(t('toast.welcomeBack', { nickname: 'Ann' }, 'en')).toBe('Welcome back, Ann');
   });
 });
 
+/** The browser's preferred languages (detection reads navigator.languages, then .language). */
+function browserPrefers(...languages: string[]) {
+  vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages);
+  vi.spyOn(navigator, 'language', 'get').mockReturnValue(languages[0] ?? '');
+}
+
 describe('language', () => {
   it('defaults to zh-CN', () => {
-    vi.spyOn(navigator, 'language', 'get').mockReturnValue('zh-TW');
-    expect(detectLanguage()).toBe('zh-CN');
+    browserPrefers('zh-TW');
+    expect(detectLanguage('')).toBe('zh-CN');
   });
 
   it('follows an English browser', () => {
-    vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-GB');
-    expect(detectLanguage()).toBe('en');
+    browserPrefers('en-GB');
+    expect(detectLanguage('')).toBe('en');
   });
 
   it('prefers the stored choice', () => {
-    vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-US');
+    browserPrefers('en-US');
     setLanguage('zh-CN');
     expect(localStorage.getItem(CLIENT_STORAGE_KEYS.language)).toBe('zh-CN');
-    expect(detectLanguage()).toBe('zh-CN');
+    expect(detectLanguage('')).toBe('zh-CN');
     expect(document.documentElement.lang).toBe('zh-CN');
+  });
+
+  it('follows the first of the browser languages that is ours', () => {
+    browserPrefers('fr-FR', 'en-US', 'zh-CN');
+    expect(detectLanguage('')).toBe('en');
+    browserPrefers('de-DE');
+    expect(detectLanguage('')).toBe('zh-CN');
+  });
+
+  it("follows the host's language parameter over the browser, and remembers it", () => {
+    browserPrefers('zh-CN');
+    expect(detectLanguage('?lang=en')).toBe('en');
+    expect(localStorage.getItem(CLIENT_STORAGE_KEYS.hostLanguage)).toBe('en');
+    // The next start has no parameter: the host's word still holds.
+    expect(detectLanguage('')).toBe('en');
+    expect(detectLanguage('?locale=zh_CN')).toBe('zh-CN');
+    expect(detectLanguage('?language=fr')).toBe('zh-CN');
+  });
+
+  it("reads a locale tag in the host's version", () => {
+    browserPrefers('zh-CN');
+    localStorage.setItem(CLIENT_STORAGE_KEYS.version, '6.70.0-en');
+    expect(detectLanguage('')).toBe('en');
+    localStorage.setItem(CLIENT_STORAGE_KEYS.version, '6.67.7');
+    expect(detectLanguage('')).toBe('zh-CN');
+  });
+
+  it("keeps the profile's choice over the host and the browser", () => {
+    browserPrefers('en-US');
+    setLanguage('zh-CN');
+    expect(detectLanguage('?lang=en')).toBe('zh-CN');
+  });
+
+  it('reads locale tags and version tags', () => {
+    expect(languageOfTag('EN')).toBe('en');
+    expect(languageOfTag('en_GB')).toBe('en');
+    expect(languageOfTag('zh-Hans-CN')).toBe('zh-CN');
+    expect(languageOfTag('ja')).toBeNull();
+    expect(languageOfTag(null)).toBeNull();
+    expect(languageOfVersion('6.70.0_zh_CN')).toBe('zh-CN');
+    expect(languageOfVersion('6.70.0 (en-US)')).toBe('en');
+    expect(languageOfVersion('6.70.0-beta')).toBeNull();
+    expect(languageOfVersion('6.67.7')).toBeNull();
+    expect(languageOfVersion('en')).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { MessageKey } from './catalogue';
-import { getLanguage, useLanguageStore, type Language } from './language';
+import { DEFAULT_LANGUAGE, getLanguage, useLanguageStore, type Language } from './language';
 import { MESSAGES } from './messages';
 
 export type { MessageKey } from './catalogue';
@@ -28,9 +28,20 @@ function interpolate(text: string, params: MessageParams | undefined): string {
   });
 }
 
+function isMessageKey(key: string): key is MessageKey {
+  return key in MESSAGES[DEFAULT_LANGUAGE];
+}
+
+/** The text of a key, or of its `.one` sibling when there is one and the count is 1. */
+function textOf(key: MessageKey, params: MessageParams | undefined, language: Language): string {
+  const one = `${key}.one`;
+  if (params?.count === 1 && isMessageKey(one)) return MESSAGES[language][one];
+  return MESSAGES[language][key];
+}
+
 /** Translation outside React (stores, the API client): uses the current language. */
 export function t(key: MessageKey, params?: MessageParams, language: Language = getLanguage()) {
-  return interpolate(MESSAGES[language][key], params);
+  return interpolate(textOf(key, params, language), params);
 }
 
 export function useLanguage(): Language {

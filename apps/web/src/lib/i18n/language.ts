@@ -7,16 +7,72 @@ export const LANGUAGES = ['zh-CN', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'zh-CN';
 
+/** Address parameters by which the native host may name its UI language ("en", "zh_CN"…). */
+export const HOST_LANGUAGE_PARAMS = ['lang', 'locale', 'language'] as const;
+
 function isLanguage(value: unknown): value is Language {
   return LANGUAGES.includes(value as Language);
 }
 
-/** The stored choice, else the browser's language (English when it starts with "en"), else zh-CN. */
-export function detectLanguage(): Language {
+/** A BCP 47 or Android/iOS style locale ("en-GB", "zh_Hans_CN", "EN") as one of ours, if any. */
+export function languageOfTag(tag: string | null | undefined): Language | null {
+  const primary = tag?.trim().toLowerCase().split(/[-_]/)[0];
+  if (primary === 'zh') return 'zh-CN';
+  if (primary === 'en') return 'en';
+  return null;
+}
+
+/**
+ * A locale tag some hosts append to the version they pass ("6.70.0-en", "6.70.0_zh_CN",
+ * "6.70.0 (en-US)"): only a tag after the numbers counts, so a plain "6.67.7" says nothing.
+ */
+export function languageOfVersion(version: string | null | undefined): Language | null {
+  const match = /^\d[\w.]*?[-_\s(/;]+([a-z]{2}(?:[-_][a-z]{2,4}){0,2})\)?$/i.exec(
+    version?.trim() ?? '',
+  );
+  return languageOfTag(match?.[1]);
+}
+
+/**
+ * The host's hint: a language parameter in this address (remembered, since the address loses
+ * it on the next navigation), else the one remembered from an earlier start, else a locale
+ * tag in the host's version string.
+ */
+function hostLanguage(search: string): Language | null {
+  const params = new URLSearchParams(search);
+  for (const name of HOST_LANGUAGE_PARAMS) {
+    const fromAddress = languageOfTag(params.get(name));
+    if (fromAddress !== null) {
+      writeStored(CLIENT_STORAGE_KEYS.hostLanguage, fromAddress);
+      return fromAddress;
+    }
+  }
+  const remembered = readStored(CLIENT_STORAGE_KEYS.hostLanguage);
+  if (isLanguage(remembered)) return remembered;
+  return languageOfVersion(readStored(CLIENT_STORAGE_KEYS.version));
+}
+
+/** The first of the browser's preferred languages that is one of ours. */
+function browserLanguage(): Language | null {
+  if (typeof navigator === 'undefined') return null;
+  const preferred = navigator.languages.length > 0 ? navigator.languages : [navigator.language];
+  for (const tag of preferred) {
+    const language = languageOfTag(tag);
+    if (language !== null) return language;
+  }
+  return null;
+}
+
+/**
+ * The UI language, first match wins: the choice made with the switch in the profile (stored),
+ * the host's hint (address parameter or version tag), the browser's preferred languages, zh-CN.
+ */
+export function detectLanguage(
+  search: string = typeof window === 'undefined' ? '' : window.location.search,
+): Language {
   const stored = readStored(CLIENT_STORAGE_KEYS.language);
   if (isLanguage(stored)) return stored;
-  const browser = typeof navigator === 'undefined' ? '' : navigator.language;
-  return browser.toLowerCase().startsWith('en') ? 'en' : DEFAULT_LANGUAGE;
+  return hostLanguage(search) ?? browserLanguage() ?? DEFAULT_LANGUAGE;
 }
 
 function applyToDocument(language: Language): void {
@@ -65,7 +121,7 @@ export function whenLanguageReady(): Promise<void> {
   });
 }
 
-/** Re-reads the language (stored choice or browser) and applies it to <html lang>. */
+/** Re-reads the language (choice, host hint or browser) and applies it to <html lang>. */
 export function initLanguage(): Language {
   const language = detectLanguage();
   applyToDocument(language);

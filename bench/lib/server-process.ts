@@ -7,24 +7,30 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { freePort, repoRoot } from '../lib/process.js';
+import { freePort, repoRoot } from './process.js';
 
 const SOURCE_ENTRY = path.join(repoRoot, 'apps/server/src/main.ts');
 
 /** How the server runs: its TypeScript under tsx, or bundled as `npm start` runs it. */
-export type ServerEntry = { kind: 'source' } | { kind: 'bundle'; file: string };
+export interface BundleEntry {
+  kind: 'bundle';
+  file: string;
+  /** Arguments for node itself, e.g. `--cpu-prof`. */
+  nodeArgs?: readonly string[];
+}
+export type ServerEntry = { kind: 'source' } | BundleEntry;
 
 /**
- * Bundles the server like apps/server/build.mjs, but into bench/faults/dist (ignored by git) so
+ * Bundles the server like apps/server/build.mjs, but into bench/dist/server (ignored by git) so
  * the shared apps/server/dist is left alone; npm dependencies stay external.
  */
-export async function bundleServer(): Promise<ServerEntry> {
+export async function bundleServer(): Promise<BundleEntry> {
   const manifest = JSON.parse(
     fs.readFileSync(path.join(repoRoot, 'apps/server/package.json'), 'utf8'),
   ) as { dependencies: Record<string, string> };
-  const outdir = path.join(repoRoot, 'bench/faults/dist');
+  const outdir = path.join(repoRoot, 'bench/dist/server');
   await build({
-    entryPoints: [SOURCE_ENTRY],
+    entryPoints: [SOURCE_ENTRY, path.join(repoRoot, 'apps/server/src/cli.ts')],
     outdir,
     bundle: true,
     platform: 'node',
@@ -41,6 +47,11 @@ export async function bundleServer(): Promise<ServerEntry> {
     logLevel: 'warning',
   });
   return { kind: 'bundle', file: path.join(outdir, 'main.js') };
+}
+
+/** The admin CLI bundled beside the server by bundleServer(). */
+export function bundledCli(entry: BundleEntry): string {
+  return path.join(path.dirname(entry.file), 'cli.js');
 }
 const UNLIMITED = '10000000';
 
@@ -94,7 +105,7 @@ export class KillableServer {
     const args =
       this.entry.kind === 'source'
         ? ['--import', 'tsx', '--conditions=source', SOURCE_ENTRY]
-        : [this.entry.file];
+        : [...(this.entry.nodeArgs ?? []), this.entry.file];
     const child = spawn(process.execPath, args, {
       cwd: repoRoot,
       env: { ...process.env, ...this.env, PORT: String(this.port), HOST: '127.0.0.1' },
@@ -118,6 +129,17 @@ export class KillableServer {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     throw new Error(`server not ready after ${timeoutMs} ms`);
+  }
+
+  /** The running process's id, or null. */
+  get pid(): number | null {
+    return this.child?.pid ?? null;
+  }
+
+  /** True while the spawned process has neither exited nor been killed. */
+  isRunning(): boolean {
+    const child = this.child;
+    return child !== null && child.exitCode === null && child.signalCode === null;
   }
 
   /**

@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { SqliteStore } from '../src/db/sqlite-store.js';
+import { createTestApp, TEST_HOST_SECRET, type TestApp } from './support/app.js';
+import { makeTempDir } from './support/database.js';
+
+/** Group commit (ADR 0016): commits share WAL flushes, and no answer leaves before its flush. */
+describe('SQLite group commit', () => {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  function openStore(): SqliteStore {
+    const dir = makeTempDir('yanzhi-store-');
+    dirs.push(dir);
+    const store = new SqliteStore(path.join(dir, 'store.db'));
+    store.prepare('create table t (id integer primary key, v text)').run([]);
+    return store;
+  }
+
+  it('runs in WAL mode with synchronous=NORMAL and reuses prepared statements', () => {
+    const store = openStore();
+    expect(store.sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(store.sqlite.pragma('synchronous', { simple: true })).toBe(1);
+    expect(store.prepare('select 1')).toBe(store.prepare('select 1'));
+    store.close();
+  });
+
+  it('resolves durable() at once when nothing is pending, after a flush otherwise', async () => {
+    const store = openStore();
+    await store.durable();
+    const flushed = store.flushes;
+    await store.durable();
+    expect(store.flushes).toBe(flushed);
+    expect(store.hasUnsynced()).toBe(false);
+
+    store.prepare('insert into t (v) values (?)').run(['a']);
+    expect(store.hasUnsynced()).toBe(true);
+    await store.durable();
+    expect(store.hasUnsynced()).toBe(false);
+    expect(store.flushes).toBe(flushed + 1);
+
+    // A read, and a transaction still open, are not commits.
+    store.prepare('select * from t').all([]);
+    store.prepare('begin').run([]);
+    store.prepare('insert into t (v) values (?)').run(['b']);
+    expect(store.hasUnsynced()).toBe(false);
+    store.prepare('commit').run([]);
+    expect(store.hasUnsynced()).toBe(true);
+    await store.durable();
+    store.close();
+  });
+
+  it('lets many commits share a flush, and every waiter resolves after one that covers it', async () => {
+    const store = openStore();
+    const insert = (v: string) => store.prepare('insert into t (v) values (?)').run([v]);
+    const before = store.flushes;
+    const waits: Promise<void>[] = [];
+    for (let round = 0; round < 20; round += 1) {
+      for (let index = 0; index < 10; index += 1) {
+        insert(`${round}-${index}`);
+        waits.push(store.durable());
+      }
+      // Commits made while a flush runs wait for the next flush, not the running one.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await Promise.all(waits);
+    expect(store.hasUnsynced()).toBe(false);
+    const flushes = store.flushes - before;
+    // Each round's ten commits share the running flush and the one queued behind it.
+    expect(flushes).toBeGreaterThan(0);
+    expect(flushes).toBeLessThanOrEqual(40);
+    store.close();
+  });
+
+  it('holds an API answer until the commits before it are on disk', async () => {
+    let release: () => void = () => undefined;
+    let pending = 0;
+    const app: TestApp = await createTestApp('sqlite');
+    const gated = await buildApp({
+      config: app.config,
+      db: app.db,
+      clock: app.clock,
+      hostTokenSecret: TEST_HOST_SECRET,
+      logStream: { write: () => undefined },
+      durable: () => {
+        pending += 1;
+        return new Promise<void>((resolve) => {
+          release = resolve;
+        });
+      },
+    });
+    try {
+      let answered = false;
+      const answer = gated.server
+        .inject({
+          method: 'POST',
+          url: '/api/login_by_cookie',
+          payload: { cookie: app.hostToken('durable-user') },
+        })
+        .then((response) => {
+          answered = true;
+          return response;
+        });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(pending).toBe(1);
+      expect(answered).toBe(false);
+      release();
+      expect((await answer).json<{ code: number }>().code).toBe(0);
+    } finally {
+      await gated.server.close();
+      await app.close();
+    }
+  });
+});

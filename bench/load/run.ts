@@ -1,0 +1,237 @@
+/**
+ * Load: the mixed traffic of phones at a fixed arrival rate against the real server (bundled as
+ * `npm start` runs it, SQLite by default, in its own process), on loopback. Phases:
+ *
+ *   1. warm-up (not counted);
+ *   2. the sustained rate: throughput and p50/p99/p99.9 per call;
+ *   3. overload at OVERLOAD times the rate: how the excess is answered (429xx / 503xx, never a
+ *      crash or another 5xx) and how fast;
+ *   4. recovery at the sustained rate, second by second, until every call is back on target;
+ *   5. a bare Fastify endpoint in its own process at the same request rate, for the floor.
+ *
+ *   npm run bench:load -w bench
+ *   (VOTES=500 SECONDS=60 OVERLOAD=10 OVERLOAD_SECONDS=20 PHOTOS=200 DATABASE_URL=postgres://…)
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { makeJpegs } from '../faults/clients.js';
+import { startChild } from '../lib/process.js';
+import { bundleServer, KillableServer } from '../lib/server-process.js';
+import { percentile } from '../lib/stats.js';
+import { Recorder, rows, runPhase, type Sample } from './open-loop.js';
+import {
+  Client,
+  scaled,
+  signInMany,
+  streams,
+  totalRate,
+  type Mix,
+  type Population,
+} from './traffic.js';
+
+const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const votesPerSecond = env('VOTES', 500);
+const seconds = env('SECONDS', 60);
+const overloadFactor = env('OVERLOAD', 10);
+const overloadSeconds = env('OVERLOAD_SECONDS', 20);
+const recoverySeconds = env('RECOVERY_SECONDS', 60);
+const photosPerCategory = env('PHOTOS', 200);
+const anonymousVoters = env('VOTERS', 4000);
+const signedInVoters = env('SIGNED_IN', 400);
+const owners = env('OWNERS', 20);
+const databaseUrl = process.env.DATABASE_URL ?? null;
+
+/** Targets of issue 6 at the sustained rate (p99, ms). */
+const TARGETS: Record<string, number> = {
+  submit_photo_rating: 50,
+  get_random_photos_for_rating: 20,
+  get_leaderboard: 50,
+};
+
+const base: Mix = {
+  votes: votesPerSecond,
+  leaderboards: votesPerSecond / 10,
+  stats: votesPerSecond / 20,
+  profiles: votesPerSecond / 20,
+  categories: votesPerSecond / 50,
+  uploads: 0.5,
+  lookMs: [450, 1500],
+};
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yanzhi-load-'));
+const hostSecret = randomBytes(32).toString('hex');
+const RAISED = '10000000';
+process.stdout.write(
+  `bundling and starting the server; seeding ${photosPerCategory} demo photos per category ...\n`,
+);
+const server = await KillableServer.create(
+  {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    HOST_TOKEN_SECRET: hostSecret,
+    SEED_DEMO: '1',
+    DEMO_PHOTOS_PER_CATEGORY: String(photosPerCategory),
+    // Every request comes from 127.0.0.1: the per-IP limits would count all phones as one.
+    RATE_LIMIT_API_PER_MINUTE: RAISED,
+    RATE_LIMIT_LOGIN_PER_MINUTE: RAISED,
+    RATE_LIMIT_VOTES_PER_MINUTE_IP: RAISED,
+    RATE_LIMIT_UPLOADS_PER_HOUR_IP: RAISED,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  },
+  path.join(os.tmpdir(), `yanzhi-load-${process.pid}.log`),
+  await bundleServer(),
+);
+await server.start(600_000);
+const client = new Client(server.url, 256);
+
+const categoriesAnswer = await client.call<{ id: number }[]>('/api/get_categories', {}, null);
+const categories = (categoriesAnswer.data ?? []).map((category) => category.id);
+if (categories.length === 0) throw new Error('no categories');
+const signedIn = await signInMany(client, 'load-voter', signedInVoters, hostSecret);
+const population: Population = {
+  categories,
+  voters: [
+    ...signedIn,
+    ...Array.from({ length: anonymousVoters }, (_, index) => ({
+      anonymousId: `load-anon-${index}-${Date.now()}`,
+      token: null,
+    })),
+  ].sort(() => Math.random() - 0.5),
+  owners: await signInMany(client, 'load-owner', owners, hostSecret),
+  images: await makeJpegs(Math.ceil(base.uploads * (seconds * 2 + 60)) + 10),
+};
+
+const describe = (mix: Mix) =>
+  `${mix.votes} arena cycles/s (a pair, a look of ${mix.lookMs[0]}-${mix.lookMs[1]} ms, a vote), ` +
+  `${mix.leaderboards} leaderboards/s, ${mix.stats} vote stats/s, ${mix.profiles} profiles/s ` +
+  `(user info + my photos), ${mix.categories} category lists/s, ${mix.uploads} uploads/s: ` +
+  `${Math.round(totalRate(mix))} requests/s`;
+
+process.stdout.write(`warm-up: 10 s at ${describe(base)}\n`);
+await runPhase(streams(client, population, base, new Recorder()), 10, new Recorder());
+
+process.stdout.write(`sustained: ${seconds} s\n`);
+const sustained = new Recorder();
+await runPhase(streams(client, population, base, sustained), seconds, sustained);
+const sustainedRows = rows(sustained, seconds);
+
+const overload = scaled(base, overloadFactor);
+process.stdout.write(`overload: ${overloadSeconds} s at ${describe(overload)}\n`);
+const overloaded = new Recorder();
+await runPhase(streams(client, population, overload, overloaded), overloadSeconds, overloaded);
+const overloadRows = rows(overloaded, overloadSeconds);
+const serverAlive = server.isRunning();
+
+process.stdout.write(`recovery: ${recoverySeconds} s at the sustained rate\n`);
+const recovery = new Recorder({ keepSamples: true });
+const recoveryStart = performance.now();
+await runPhase(streams(client, population, base, recovery), recoverySeconds, recovery);
+
+/** Per 5 s window after the overload: is every call back on target with nothing refused? */
+function windows(samples: readonly Sample[], start: number) {
+  const size = 5000;
+  const byWindow = new Map<number, Sample[]>();
+  for (const sample of samples) {
+    const index = Math.floor((sample.dueAt - start) / size);
+    byWindow.set(index, [...(byWindow.get(index) ?? []), sample]);
+  }
+  return [...byWindow.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([index, list]) => {
+      const p99 = (call: string) =>
+        percentile(
+          list
+            .filter((sample) => sample.call === call)
+            .map((sample) => sample.ms)
+            .sort((a, b) => a - b),
+          99,
+        );
+      const refused = list.filter((sample) => sample.code === null || sample.code >= 42900).length;
+      const onTarget =
+        refused === 0 && Object.entries(TARGETS).every(([call, target]) => p99(call) < target);
+      return {
+        from: `${index * 5} s`,
+        requests: list.length,
+        'pair p99': Math.round(p99('get_random_photos_for_rating') * 10) / 10,
+        'vote p99': Math.round(p99('submit_photo_rating') * 10) / 10,
+        'board p99': Math.round(p99('get_leaderboard') * 10) / 10,
+        'refused or lost': refused,
+        'on target': onTarget,
+      };
+    });
+}
+const recoveryWindows = windows(recovery.samples ?? [], recoveryStart);
+const firstGood = recoveryWindows.findIndex((_, index) =>
+  recoveryWindows.slice(index).every((window) => window['on target']),
+);
+
+await client.close();
+const statsFile = path.join(dataDir, 'yanzhi.db');
+const dbBytes = fs.existsSync(statsFile) ? fs.statSync(statsFile).size : 0;
+await server.close();
+fs.rmSync(dataDir, { recursive: true, force: true });
+
+const requestRate = Math.round(totalRate(base));
+process.stdout.write(`bare Fastify: ${seconds} s at ${requestRate} requests/s\n`);
+const bare = await startChild('bench/lib/bare-server.ts', {});
+const bareClient = new Client(bare.url, 256);
+const bareRecorder = new Recorder();
+await runPhase(
+  [
+    {
+      rate: requestRate,
+      start: (dueAt) =>
+        bareRecorder.time('bare Fastify POST /bare', dueAt, () =>
+          bareClient.call('/bare', {}, null),
+        ),
+    },
+  ],
+  seconds,
+  bareRecorder,
+);
+await bareClient.close();
+await bare.stop();
+
+const lag = [...sustained.clientLag].sort((a, b) => a - b);
+console.log(
+  `\nnode ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), ` +
+    `${databaseUrl ? 'PostgreSQL' : 'SQLite'}, client and servers in separate processes on loopback`,
+);
+console.log(
+  `${categories.length} categories × ${photosPerCategory} demo photos; ` +
+    `${population.voters.length} voters (${signedInVoters} signed in) used round robin, ` +
+    `${owners} owners; database ${Math.round(dbBytes / 1e6)} MB at the end`,
+);
+console.log(`\nsustained ${seconds} s: ${describe(base)}`);
+console.table(sustainedRows);
+console.log(
+  `client start lag p99 ${Math.round(percentile(lag, 99) * 10) / 10} ms (how late the generator sent)`,
+);
+console.log(`\noverload ${overloadSeconds} s: ${describe(overload)}`);
+console.table(overloadRows);
+console.log(`server still running after the overload: ${serverAlive ? 'yes' : 'NO'}`);
+console.log('\nrecovery at the sustained rate, by 5 s window from the end of the overload:');
+console.table(recoveryWindows);
+console.log(
+  firstGood >= 0
+    ? `recovered: every call on target with nothing refused from ${firstGood * 5} s after the overload`
+    : 'NOT recovered within the recovery phase',
+);
+console.log(`\nbare Fastify, same run, ${requestRate} requests/s:`);
+console.table(rows(bareRecorder, seconds));
+
+const failures: string[] = [];
+for (const row of sustainedRows) {
+  const target = TARGETS[row.call];
+  if (target !== undefined && !(row['p99 ms'] < target)) {
+    failures.push(`${row.call} p99 ${row['p99 ms']} ms ≥ ${target} ms`);
+  }
+  if (row['5xx'] > 0) failures.push(`${row.call}: ${row['5xx']} 5xx answers`);
+}
+if (overloadRows.some((row) => row['5xx'] > 0)) failures.push('5xx answers in the overload');
+if (!serverAlive) failures.push('the server died in the overload');
+if (firstGood < 0 || firstGood * 5 > 60) failures.push('no recovery within a minute');
+console.log(failures.length === 0 ? '\nall targets met' : `\nMISSED: ${failures.join('; ')}`);
+process.exitCode = failures.length === 0 ? 0 : 1;

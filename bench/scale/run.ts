@@ -1,0 +1,245 @@
+/**
+ * Scale: 1,000,000 photos and 10,000,000 votes in one category, on SQLite and on PostgreSQL,
+ * through the real server (bundled, its own process). Seeds the database directly, then prints:
+ * the time to ready, the first pair fetch (which loads the category's pairing index), pair fetch,
+ * vote and leaderboard latency under a steady open-loop load, the batch refit's duration and
+ * peak memory (run by the admin CLI in its own process, as an operator would, while the server
+ * keeps serving), the latency during the refit, and the server's peak memory.
+ *
+ *   npm run bench:scale -w bench
+ *   npm run bench:scale -w bench -- --db sqlite --photos 100000 --votes 1000000
+ *
+ * Options: --photos N (1000000), --votes N (10000000), --db sqlite|postgres|both (both),
+ * --rate N arena cycles/s during the measurement (100), --seconds N (30). PostgreSQL: a fresh
+ * schema in TEST_DATABASE_URL (default: the local yanzhi_test), dropped afterwards.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
+import { generateDataset } from '../leaderboard/dataset.js';
+import { postgresDatabase, sqliteDatabase, type BenchDatabase } from '../leaderboard/databases.js';
+import { seedDatabase } from '../leaderboard/seed.js';
+import { Recorder, rows, runPhase } from '../load/open-loop.js';
+import { Client, signInMany, streams, type Mix, type Population } from '../load/traffic.js';
+import { repoRoot } from '../lib/process.js';
+import { bundledCli, bundleServer, KillableServer } from '../lib/server-process.js';
+import { seedVotes } from './votes.js';
+
+const { values } = parseArgs({
+  options: {
+    photos: { type: 'string', default: '1000000' },
+    votes: { type: 'string', default: '10000000' },
+    db: { type: 'string', default: 'both' },
+    rate: { type: 'string', default: '100' },
+    seconds: { type: 'string', default: '30' },
+  },
+});
+const photos = Number(values.photos);
+const votes = Number(values.votes);
+const rate = Number(values.rate);
+const seconds = Number(values.seconds);
+const users = Math.max(100, Math.min(50_000, Math.round(photos / 20)));
+const timeZone = 'Asia/Shanghai';
+const postgresUrl =
+  process.env.TEST_DATABASE_URL ?? 'postgres://yanzhi:yanzhi@127.0.0.1:5432/yanzhi_test';
+const wanted = values.db === 'both' ? ['sqlite', 'postgres'] : [values.db ?? 'sqlite'];
+const RAISED = '10000000';
+
+const secondsSince = (from: number) => Math.round((performance.now() - from) / 100) / 10;
+
+/** Resident and peak resident memory of a process, in MB, from /proc. */
+function memoryOf(pid: number): { rss: number; peak: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { rss: Math.round(field('VmRSS') / 1024), peak: Math.round(field('VmHWM') / 1024) };
+}
+
+/** Runs the admin CLI's refit, sampling its memory; wall time and peak RSS. */
+function runCliRefit(
+  cli: string,
+  env: Record<string, string>,
+): Promise<{ seconds: number; peakMb: number; output: string }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, [cli, 'arena', 'refit'], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  let peakMb = 0;
+  const sampler = setInterval(() => {
+    try {
+      if (child.pid !== undefined) peakMb = Math.max(peakMb, memoryOf(child.pid).peak);
+    } catch {
+      // exited between two samples
+    }
+  }, 100);
+  return new Promise((resolve, reject) => {
+    child.on('exit', (code) => {
+      clearInterval(sampler);
+      if (code === 0) resolve({ seconds: secondsSince(started), peakMb, output });
+      else reject(new Error(`the refit exited with ${code}: ${output}`));
+    });
+  });
+}
+
+async function seed(target: BenchDatabase): Promise<void> {
+  const now = Date.now();
+  let started = performance.now();
+  const data = generateDataset({
+    photos,
+    users,
+    now,
+    timeZone,
+    bigMonthShare: 0.3,
+    bigMonthsBack: 2,
+  });
+  const handle = target.open();
+  try {
+    await migrateToLatest(handle.db);
+    const seeded = await seedDatabase(handle.db, target.kind, data, users, timeZone, now);
+    console.log(`  photos: ${photos.toLocaleString('en-US')} in ${secondsSince(started)} s`);
+    started = performance.now();
+    const voters = await seedVotes(handle.db, target.kind, seeded.categoryId, photos, votes, now);
+    console.log(
+      `  votes: ${votes.toLocaleString('en-US')} by ${voters.toLocaleString('en-US')} voters in ` +
+        `${secondsSince(started)} s; database ${Math.round(await target.sizeMb())} MB`,
+    );
+  } finally {
+    await handle.close();
+  }
+}
+
+async function measure(target: BenchDatabase): Promise<void> {
+  console.log(`\n== ${target.label}`);
+  await seed(target);
+  const hostSecret = randomBytes(32).toString('hex');
+  const bundle = await bundleServer();
+  const env = {
+    ...target.env,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: '0',
+    CATEGORIES: 'female:女生:Women',
+    TZ_LEADERBOARD: timeZone,
+    HOST_TOKEN_SECRET: hostSecret,
+    // Refits are run below by the CLI, at a known moment.
+    ARENA_REFIT_SECONDS: '86400',
+    RATE_LIMIT_API_PER_MINUTE: RAISED,
+    RATE_LIMIT_LOGIN_PER_MINUTE: RAISED,
+    RATE_LIMIT_VOTES_PER_MINUTE_IP: RAISED,
+  };
+  const server = await KillableServer.create(
+    env,
+    path.join(os.tmpdir(), `yanzhi-scale-${process.pid}.log`),
+    bundle,
+  );
+  const ready = await server.start(600_000);
+  const pid = server.pid ?? 0;
+  const client = new Client(server.url, 64);
+  try {
+    const categories = (await client.call<{ id: number }[]>('/api/get_categories', {}, null)).data;
+    const categoryId = categories?.[0]?.id;
+    if (categoryId === undefined) throw new Error('no category');
+    let started = performance.now();
+    const first = await client.call(
+      '/api/get_random_photos_for_rating',
+      {
+        category_id: categoryId,
+        anonymous_id: 'scale-first-device',
+      },
+      null,
+    );
+    const firstPair = secondsSince(started);
+    started = performance.now();
+    await client.call(
+      '/api/get_leaderboard',
+      { category_id: categoryId, period_type: 'all' },
+      null,
+    );
+    const firstBoard = secondsSince(started);
+    console.log(
+      `  server ready in ${Math.round(ready.readyMs)} ms; first pair (loads the pairing index) ` +
+        `${firstPair} s (code ${first.code}); first leaderboard (loads the boards) ${firstBoard} s; ` +
+        `server RSS ${memoryOf(pid).rss} MB`,
+    );
+
+    const population: Population = {
+      categories: [categoryId],
+      voters: [
+        ...(await signInMany(client, 'scale-voter', 100, hostSecret)),
+        ...Array.from({ length: 3000 }, (_, index) => ({
+          anonymousId: `scale-anon-${index}`,
+          token: null,
+        })),
+      ],
+      owners: await signInMany(client, 'scale-owner', 10, hostSecret),
+      images: [],
+    };
+    const mix: Mix = {
+      votes: rate,
+      leaderboards: rate / 5,
+      stats: 0,
+      profiles: 0,
+      categories: 0,
+      uploads: 0,
+      lookMs: [450, 1500],
+    };
+    const steady = new Recorder();
+    await runPhase(streams(client, population, mix, steady), seconds, steady);
+    console.log(
+      `  steady: ${rate} arena cycles/s and ${rate / 5} leaderboards/s for ${seconds} s ` +
+        '(open loop, from the due time):',
+    );
+    console.table(rows(steady, seconds));
+
+    const during = new Recorder();
+    const light: Mix = { ...mix, votes: rate / 5, leaderboards: rate / 25 };
+    let refitting = true;
+    const load = (async () => {
+      while (refitting) {
+        await runPhase(streams(client, population, light, during), 5, during);
+      }
+    })();
+    const refit = await runCliRefit(bundledCli(bundle), env).finally(() => {
+      refitting = false;
+    });
+    await load;
+    console.log(
+      `  refit (admin CLI, its own process): ${refit.seconds} s, peak RSS ${refit.peakMb} MB; ` +
+        `${refit.output.replace(/\s+/g, ' ').slice(0, 200)}`,
+    );
+    console.log(`  while the refit ran, at ${light.votes} arena cycles/s:`);
+    console.table(rows(during, refit.seconds));
+    const memory = memoryOf(pid);
+    console.log(`  server memory: RSS ${memory.rss} MB, peak ${memory.peak} MB`);
+  } finally {
+    await client.close();
+    await server.close();
+  }
+}
+
+console.log(
+  `node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), ` +
+    `${Math.round(os.totalmem() / 2 ** 30)} GB RAM; ${photos.toLocaleString('en-US')} photos and ` +
+    `${votes.toLocaleString('en-US')} votes in one category; client, server and CLI in ` +
+    'separate processes',
+);
+const started = performance.now();
+for (const kind of wanted) {
+  let target: BenchDatabase;
+  if (kind === 'sqlite') target = sqliteDatabase();
+  else if (kind === 'postgres') target = await postgresDatabase(postgresUrl);
+  else throw new Error(`--db must be sqlite, postgres or both (got ${kind})`);
+  try {
+    await measure(target);
+  } finally {
+    await target.drop();
+  }
+}
+console.log(`\ntotal run time ${secondsSince(started)} s`);
