@@ -268,7 +268,13 @@ export class ArenaRepository {
           ['rank_week', 'integer'],
           ['rank_month', 'integer'],
         ],
-        chunk.map((row) => [row.id, row.current_score, row.rank_all, row.rank_week, row.rank_month]),
+        chunk.map((row) => [
+          row.id,
+          row.current_score,
+          row.rank_all,
+          row.rank_week,
+          row.rank_month,
+        ]),
         'p',
       );
       // "where true" lets SQLite tell the upsert's ON CONFLICT from a join's ON.
