@@ -93,7 +93,8 @@ export default defineConfig({
             // anyway, so it comes as one file rather than many tiny ones.
             {
               name: 'pages',
-              test: /src[\\/](components|lib)[\\/]|node_modules/,
+              // Achievement badges stay a chunk of their own (the toasts fetch them on demand).
+              test: /src[\\/](components[\\/](?!AchievementIcon)|lib[\\/])|node_modules/,
               minShareCount: 2,
               priority: 1,
             },
