@@ -44,7 +44,7 @@ const users = Math.max(100, Math.min(50_000, Math.round(photos / 20)));
 const timeZone = 'Asia/Shanghai';
 const postgresUrl =
   process.env.TEST_DATABASE_URL ?? 'postgres://yanzhi:yanzhi@127.0.0.1:5432/yanzhi_test';
-const wanted = values.db === 'both' ? ['sqlite', 'postgres'] : [values.db ?? 'sqlite'];
+const wanted = values.db === 'both' ? ['sqlite', 'postgres'] : [values.db];
 const RAISED = '10000000';
 
 const secondsSince = (from: number) => Math.round((performance.now() - from) / 100) / 10;
@@ -205,14 +205,15 @@ async function measure(target: BenchDatabase): Promise<void> {
 
     const during = new Recorder();
     const light: Mix = { ...mix, votes: rate / 5, leaderboards: rate / 25 };
-    let refitting = true;
+    // An object, so the loop below re-reads the flag the refit's end sets.
+    const phase = { refitting: true };
     const load = (async () => {
-      while (refitting) {
+      while (phase.refitting) {
         await runPhase(streams(client, population, light, during), 5, during);
       }
     })();
     const refit = await refitInServer(server.url, pid).finally(() => {
-      refitting = false;
+      phase.refitting = false;
     });
     await load;
     console.log(

@@ -26,7 +26,9 @@ export async function seedVotes(
       ? sql`(with recursive s(i) as (select ${from} union all select i + 1 from s where i < ${to - 1}) select i from s)`
       : sql`(select i::bigint as i from generate_series(${from}::bigint, ${to - 1}::bigint) as g(i))`;
 
-  const first = await sql<{ id: number }>`select coalesce(max(id), 0) + 1 as id from voters`
+  const first = await sql<{
+    id: number | string;
+  }>`select coalesce(max(id), 0) + 1 as id from voters`
     .execute(db)
     .then((result) => Number(result.rows[0]?.id ?? 1));
   for (let from = 0; from < voters; from += CHUNK) {

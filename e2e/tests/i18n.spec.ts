@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { en, zhCN } from '../../apps/web/src/lib/i18n/catalogue.js';
+import { zhCN } from '../../apps/web/src/lib/i18n/catalogue.js';
+import { en } from '../../apps/web/src/lib/i18n/catalogue-en.js';
 import {
   BROWSER_LOCALE,
   ROUTE_CASES,

@@ -28,6 +28,13 @@ export const SCORE_INITIAL = 550;
 
 export const ONBOARDING_VOTES_TO_UNLOCK = 10;
 
+/**
+ * Boosted exposures one can buy at once, and their price in fuel (DESIGN §6). Here, not beside
+ * the boost schemas: a module with zod schemas brings zod into any web chunk that imports it.
+ */
+export const BOOST_PACKAGES = [10, 30, 100] as const;
+export const FUEL_PER_BOOSTED_EXPOSURE = 1;
+
 export const TOAST_TYPES = ['success', 'error', 'warning', 'info'] as const;
 export type ToastType = (typeof TOAST_TYPES)[number];
 

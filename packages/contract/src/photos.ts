@@ -41,10 +41,6 @@ export const uploadPhotoResponseSchema = z
   .extend(sessionSchema.partial().shape);
 export type UploadPhotoResponse = z.infer<typeof uploadPhotoResponseSchema>;
 
-/** Boosted exposures one can buy at once, and their price in fuel (DESIGN §6). */
-export const BOOST_PACKAGES = [10, 30, 100] as const;
-export const FUEL_PER_BOOSTED_EXPOSURE = 1;
-
 export const deletePhotoResponseSchema = z.object({
   photo_id: z.number().int(),
   deleted: z.literal(true),

@@ -36,6 +36,8 @@ export async function registerStaticFiles(
       index: ['index.html'],
       list: false,
       wildcard: true,
+      // The web build writes .br and .gz beside its text files (apps/web/scripts/precompress.ts).
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (reply, filePath) => {
         const relative = path.relative(options.webDistDir, filePath);

@@ -1,26 +1,22 @@
 import type { SubmitRatingResponse } from '@yanzhi/contract';
 import { useEffect, useRef, type MouseEvent, type RefObject } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigate } from 'react-router';
 import { BottomNav } from '../components/BottomNav';
 import { OfflineBanner, useVoteOutboxSync } from '../features/offline';
 import { ToastArea } from '../features/toasts';
 import { useUserStore } from '../features/user';
 import { useT } from '../lib/i18n';
 import { parseCapturedParams, storeCapturedParams } from '../lib/query-params';
+import { Outlet, ScrollRestoration, useLocation, useNavigate, useRouteHandle } from '../lib/router';
 import { NOT_FOUND_ROUTE, type AppRoute, type RouteHandle } from './routes';
 
 function isRouteHandle(handle: unknown): handle is RouteHandle {
   return typeof handle === 'object' && handle !== null && 'route' in handle;
 }
 
-/** The route table entry of the deepest matched route. */
+/** The route table entry of the matched route. */
 function useCurrentRoute(): AppRoute {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i -= 1) {
-    const handle = matches[i]?.handle;
-    if (isRouteHandle(handle)) return handle.route;
-  }
-  return NOT_FOUND_ROUTE;
+  const handle = useRouteHandle();
+  return isRouteHandle(handle) ? handle.route : NOT_FOUND_ROUTE;
 }
 
 /** The page title follows the route and the language (spec §2). */
@@ -44,7 +40,7 @@ function useQueryParamCapture(): void {
     storeCapturedParams(captured);
     void navigate(
       { pathname: location.pathname, search: remainingSearch, hash: location.hash },
-      { replace: true, state: location.state as unknown, preventScrollReset: true },
+      { replace: true, state: location.state, preventScrollReset: true },
     );
     if (captured.token !== undefined) void refreshUser({ announce: true });
   }, [location, navigate, refreshUser]);

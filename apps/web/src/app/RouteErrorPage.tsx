@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { useRouteError } from 'react-router';
 import { Button } from '../components/Button';
 import { EmptyState } from '../components/EmptyState';
 import { useT } from '../lib/i18n';
@@ -8,9 +7,8 @@ import { useT } from '../lib/i18n';
  * Shown when a page fails to render or its code cannot be loaded (for instance offline right
  * after a new version was deployed): a reload fetches the current version.
  */
-export function RouteErrorPage() {
+export function RouteErrorPage({ error }: { error: unknown }) {
   const t = useT();
-  const error = useRouteError();
   useEffect(() => {
     console.error('[route] page failed', error);
   }, [error]);

@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createBrowserRouter, RouterProvider, type Router } from '../lib/router';
 import { AppProviders } from './providers';
 import { createRouteObjects } from './routes';
 
-export type AppRouter = ReturnType<typeof createBrowserRouter>;
+export type AppRouter = Router;
 
 export function createAppRouter(): AppRouter {
   return createBrowserRouter(createRouteObjects());

@@ -1,5 +1,6 @@
-import type { RouteObject } from 'react-router';
 import type { MessageKey } from '../lib/i18n';
+import type { RouteDefinition, RouterConfig } from '../lib/router';
+import { ArenaPage } from '../features/arena';
 import { AppLayout } from './AppLayout';
 import { NotFoundPage } from './NotFoundPage';
 import { RouteErrorPage } from './RouteErrorPage';
@@ -96,45 +97,52 @@ export interface RouteHandle {
   route: AppRoute;
 }
 
-/** Pages load on demand: each is its own chunk, fetched before the navigation completes. */
-const PAGE_MODULES: Record<PageName, NonNullable<RouteObject['lazy']>> = {
-  arena: async () => ({ Component: (await import('../features/arena')).ArenaPage }),
-  profile: async () => ({ Component: (await import('../features/profile')).ProfilePage }),
-  leaderboard: async () => ({
-    Component: (await import('../features/leaderboard')).LeaderboardPage,
-  }),
-  upload: async () => ({ Component: (await import('../features/upload')).UploadPage }),
-  onboarding: async () => ({ Component: (await import('../features/onboarding')).OnboardingPage }),
-  moderation: async () => ({
-    Component: (await import('../features/moderation')).ModerationPage,
-  }),
+/**
+ * The arena is the initial route (`/`): it ships in the entry, so its first paint waits for one
+ * script, not two in a row. Every other page loads on demand as its own chunk, fetched before
+ * the navigation completes and prefetched when the first page is idle (ADR 0014).
+ */
+const PAGE_MODULES: Record<PageName, Pick<RouteDefinition, 'Component' | 'lazy'>> = {
+  arena: { Component: ArenaPage },
+  profile: { lazy: async () => ({ Component: (await import('../features/profile')).ProfilePage }) },
+  leaderboard: {
+    lazy: async () => ({ Component: (await import('../features/leaderboard')).LeaderboardPage }),
+  },
+  upload: { lazy: async () => ({ Component: (await import('../features/upload')).UploadPage }) },
+  onboarding: {
+    lazy: async () => ({ Component: (await import('../features/onboarding')).OnboardingPage }),
+  },
+  moderation: {
+    lazy: async () => ({ Component: (await import('../features/moderation')).ModerationPage }),
+  },
 };
 
-export function createRouteObjects(): RouteObject[] {
-  const pages: RouteObject[] = ROUTES.map((route) => ({
+export function createRouteObjects(): RouterConfig {
+  const pages: RouteDefinition[] = ROUTES.map((route) => ({
     path: route.path,
     handle: { route } satisfies RouteHandle,
-    lazy: PAGE_MODULES[route.page],
+    ...PAGE_MODULES[route.page],
   }));
-  return [
-    {
-      id: 'root',
-      Component: AppLayout,
-      HydrateFallback: RouteFallback,
-      ErrorBoundary: RouteErrorPage,
-      children: [
-        ...pages,
-        {
-          path: MODERATION_ROUTE.path,
-          handle: { route: MODERATION_ROUTE } satisfies RouteHandle,
-          lazy: PAGE_MODULES.moderation,
-        },
-        {
-          path: NOT_FOUND_ROUTE.path,
-          handle: { route: NOT_FOUND_ROUTE } satisfies RouteHandle,
-          Component: NotFoundPage,
-        },
-      ],
-    },
-  ];
+  return {
+    shell: { Layout: AppLayout, Fallback: RouteFallback, ErrorPage: RouteErrorPage },
+    routes: [
+      ...pages,
+      {
+        path: MODERATION_ROUTE.path,
+        handle: { route: MODERATION_ROUTE } satisfies RouteHandle,
+        ...PAGE_MODULES.moderation,
+      },
+      {
+        path: NOT_FOUND_ROUTE.path,
+        handle: { route: NOT_FOUND_ROUTE } satisfies RouteHandle,
+        Component: NotFoundPage,
+      },
+    ],
+  };
 }
+
+/**
+ * Pages the bottom navigation leads to, fetched once the first page is idle so a tap never
+ * waits for code (the moderators' page and onboarding load on demand).
+ */
+export const PREFETCHED_PATHS = ['/leaderboard', '/upload', '/profile'] as const;

@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../lib/router';
 import { useT, type MessageKey } from '../lib/i18n';
 import { Icon, type IconName } from './Icon';
 

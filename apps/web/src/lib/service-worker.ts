@@ -6,6 +6,13 @@
 export async function registerServiceWorker(): Promise<void> {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   try {
+    // Registration waits for the page to load anyway; its code is fetched only then, so it is
+    // not part of the first route's download (ADR 0014).
+    if (document.readyState !== 'complete') {
+      await new Promise((resolve) => {
+        window.addEventListener('load', resolve, { once: true });
+      });
+    }
     const { Workbox } = await import('workbox-window');
     const workbox = new Workbox('/sw.js');
     workbox.addEventListener('controlling', (event) => {

@@ -2,8 +2,12 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { clearToasts } from '../features/toasts';
 import { useUserStore } from '../features/user';
+import { loadMessages } from '../lib/i18n';
 import { useLanguageStore } from '../lib/i18n/language';
 import { startSession } from '../lib/identity';
+
+// Both languages at hand, so a test switches language synchronously like a returning visitor.
+await loadMessages('en');
 
 beforeEach(() => {
   window.localStorage.clear();

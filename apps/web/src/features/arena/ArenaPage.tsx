@@ -1,7 +1,7 @@
 import type { PhotoCard } from '@yanzhi/contract';
 import { DEFAULT_FUEL } from '@yanzhi/contract';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { CategoryBar } from '../../components/CategoryChips';
 import { FuelPill } from '../../components/FuelPill';
 import { Icon } from '../../components/Icon';
@@ -13,11 +13,15 @@ import { useOutboxSnapshot } from '../offline';
 import { useUserStore } from '../user';
 import type { Choice } from './api/submit-vote';
 import { PairStage } from './PairStage';
-import { PhotoViewer } from './PhotoViewer';
-import { ReportSheet } from './ReportSheet';
 import { usePairFeed } from './use-pair-feed';
+import type * as SheetsModule from './sheets';
 import { useVote } from './use-vote';
 import './arena.css';
+
+type Sheets = typeof SheetsModule;
+let loadedSheets: Sheets | null = null;
+/** A chunk of their own, fetched once a pair is on screen: a tap on the flag never waits. */
+const loadSheets = async (): Promise<Sheets> => (loadedSheets ??= await import('./sheets'));
 
 /** Keys that vote: 1 / ← for the first photo, 2 / → for the second. */
 const KEY_CHOICES: Readonly<Record<string, Choice>> = {
@@ -55,6 +59,23 @@ export function ArenaPage() {
     consume: feed.consume,
   });
   const [sheet, setSheet] = useState<OpenSheet | null>(null);
+  const [sheets, setSheets] = useState<Sheets | null>(loadedSheets);
+  const hasPair = pair !== null;
+  useEffect(() => {
+    if (!hasPair || sheets !== null) return;
+    let live = true;
+    loadSheets().then(
+      (loaded) => {
+        if (live) setSheets(loaded);
+      },
+      (error: unknown) => {
+        console.error('[arena] sheets not loaded', error);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [hasPair, sheets]);
 
   const online = useOnline();
   const { pending } = useOutboxSnapshot();
@@ -124,6 +145,10 @@ export function ArenaPage() {
       {onboarding !== undefined && !onboarding.unlocked ? (
         <UnlockProgress votes={onboarding.votes} required={onboarding.required} />
       ) : null}
+      {/* Its place is kept while the stats load, so the photos do not jump down when it shows. */}
+      {onboarding === undefined && stats.isPending ? (
+        <div className="unlock-progress" aria-hidden="true" />
+      ) : null}
 
       <PairStage
         feed={feed}
@@ -164,11 +189,11 @@ export function ArenaPage() {
         {announcement}
       </p>
 
-      {sheet?.kind === 'report' ? (
-        <ReportSheet photo={sheet.photo} n={sheet.n} onClose={closeSheet} />
+      {sheets !== null && sheet?.kind === 'report' ? (
+        <sheets.ReportSheet photo={sheet.photo} n={sheet.n} onClose={closeSheet} />
       ) : null}
-      {sheet?.kind === 'viewer' ? (
-        <PhotoViewer photo={sheet.photo} n={sheet.n} onClose={closeSheet} />
+      {sheets !== null && sheet?.kind === 'viewer' ? (
+        <sheets.PhotoViewer photo={sheet.photo} n={sheet.n} onClose={closeSheet} />
       ) : null}
     </div>
   );

@@ -1,6 +1,6 @@
 import type { LeaderboardEntry } from '@yanzhi/contract';
 import { formatScore } from '@yanzhi/contract';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { Icon } from '../../components/Icon';
 import { useT } from '../../lib/i18n';
 

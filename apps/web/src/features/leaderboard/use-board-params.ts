@@ -1,6 +1,6 @@
 import type { PeriodType } from '@yanzhi/contract';
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router';
 import { LEADERBOARD_PERIODS } from './api/get-leaderboard';
 import { isCalendarDay } from './period-dates';
 

@@ -1,12 +1,11 @@
 export { OfflineBanner } from './OfflineBanner';
 export { OfflineState } from './OfflineState';
 export { useOutboxSnapshot, useVoteOutbox, useVoteOutboxSync } from './use-vote-outbox';
-export {
-  VoteOutbox,
-  isRefusal,
-  type OutboxSnapshot,
-  type QueuedVote,
-  type SettledVote,
-  type VoteOutcome,
-  type VoteRequest,
+export type { Outbox } from './lazy-outbox';
+export type {
+  OutboxSnapshot,
+  QueuedVote,
+  SettledVote,
+  VoteOutcome,
+  VoteRequest,
 } from './vote-outbox';

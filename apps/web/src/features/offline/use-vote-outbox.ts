@@ -1,31 +1,26 @@
 import type { SubmitRatingResponse } from '@yanzhi/contract';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
-import { callApi } from '../../lib/api-client';
 import { t } from '../../lib/i18n';
-import { isOnline } from '../../lib/online-status';
 import { applyVoteToStats, voteStatsQueryOptions } from '../../lib/vote-stats';
 import { toast } from '../toasts';
-import { localOutboxStorage } from './outbox-storage';
-import { VoteOutbox, type OutboxSnapshot, type SettledVote } from './vote-outbox';
+import { LazyOutbox, type Outbox } from './lazy-outbox';
+import type { OutboxSnapshot, SettledVote } from './vote-outbox';
 
 /** One outbox per query client (the app's lifetime; each test renders a fresh one). */
-const outboxes = new WeakMap<QueryClient, VoteOutbox>();
+const outboxes = new WeakMap<QueryClient, Outbox>();
 
-function outboxOf(client: QueryClient): VoteOutbox {
+function outboxOf(client: QueryClient): Outbox {
   let outbox = outboxes.get(client);
   if (outbox === undefined) {
-    outbox = new VoteOutbox({
-      send: (request) => callApi('submit_photo_rating', request),
-      storage: localOutboxStorage(),
-      isOnline,
-    });
+    // The queue's code is a chunk of its own, not needed for the first paint (ADR 0014).
+    outbox = new LazyOutbox(async () => (await import('./outbox-queue')).createVoteOutbox());
     outboxes.set(client, outbox);
   }
   return outbox;
 }
 
-export function useVoteOutbox(): VoteOutbox {
+export function useVoteOutbox(): Outbox {
   return outboxOf(useQueryClient());
 }
 

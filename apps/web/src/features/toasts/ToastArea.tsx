@@ -1,9 +1,16 @@
-import type { CSSProperties } from 'react';
-import { AchievementIcon } from '../../components/AchievementIcon';
+import { Suspense, lazy, type CSSProperties } from 'react';
 import { Icon, type IconName } from '../../components/Icon';
 import { useT } from '../../lib/i18n';
 import { dismissToast, useToastStore, type Toast } from './toast-store';
 import './toasts.css';
+
+/**
+ * Achievement badges are a chunk of their own: they show only after a vote, never in the first
+ * paint (ADR 0014). Until the badge is here its place stays empty.
+ */
+const AchievementIcon = lazy(async () => ({
+  default: (await import('../../components/AchievementIcon')).AchievementIcon,
+}));
 
 const TYPE_ICONS: Record<Toast['type'], IconName> = {
   success: 'check',
@@ -14,7 +21,13 @@ const TYPE_ICONS: Record<Toast['type'], IconName> = {
 
 /** Achievements carry an icon key drawn as SVG; other toasts show the icon of their type. */
 function ToastIcon({ toast }: { toast: Toast }) {
-  if (toast.kind === 'achievement') return <AchievementIcon icon={toast.icon} size={16} />;
+  if (toast.kind === 'achievement') {
+    return (
+      <Suspense fallback={null}>
+        <AchievementIcon icon={toast.icon} size={16} />
+      </Suspense>
+    );
+  }
   if (toast.icon !== undefined) return <>{toast.icon}</>;
   return <Icon name={toast.kind === 'fuel' ? 'bolt' : TYPE_ICONS[toast.type]} size={16} />;
 }

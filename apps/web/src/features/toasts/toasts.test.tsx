@@ -1,5 +1,5 @@
 import { TOAST_DURATION_MS } from '@yanzhi/contract';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../lib/i18n';
 import { ToastArea } from './ToastArea';
@@ -184,14 +184,17 @@ describe('toast area', () => {
     expect(screen.queryByText('careful')).toBeNull();
   });
 
-  it('draws the achievement badge of its icon key, and a medal for an unknown key', () => {
+  it('draws the achievement badge of its icon key, and a medal for an unknown key', async () => {
     render(<ToastArea />);
     act(() => {
       showAchievementToast({ icon: 'streak', title: '三日不辍', description: '连续 3 天参与投票' });
       showAchievementToast({ icon: 'mystery', title: 'x', description: 'y' });
     });
     const [known, unknown] = screen.getAllByTestId('toast');
-    expect(known?.querySelector('svg')?.dataset.badge).toBe('streak');
+    // The badges are a chunk of their own, fetched with the first achievement toast.
+    await waitFor(() => {
+      expect(known?.querySelector('svg')?.dataset.badge).toBe('streak');
+    });
     expect(unknown?.querySelector('svg')?.dataset.badge).toBe('medal');
     expect(known?.textContent).not.toContain('streak');
   });

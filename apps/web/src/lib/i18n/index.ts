@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
-import { en, zhCN, type MessageKey } from './catalogue';
+import type { MessageKey } from './catalogue';
 import { DEFAULT_LANGUAGE, getLanguage, useLanguageStore, type Language } from './language';
+import { MESSAGES } from './messages';
 
 export type { MessageKey } from './catalogue';
 export {
@@ -8,15 +9,13 @@ export {
   LANGUAGES,
   detectLanguage,
   getLanguage,
+  whenLanguageReady,
   initLanguage,
   setLanguage,
   type Language,
 } from './language';
 
-export const MESSAGES: Readonly<Record<Language, Readonly<Record<MessageKey, string>>>> = {
-  'zh-CN': zhCN,
-  en,
-};
+export { MESSAGES, loadMessages } from './messages';
 
 export type MessageParams = Readonly<Record<string, string | number>>;
 export type Translate = (key: MessageKey, params?: MessageParams) => string;

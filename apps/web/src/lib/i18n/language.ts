@@ -1,6 +1,7 @@
 import { CLIENT_STORAGE_KEYS } from '@yanzhi/contract';
 import { create } from 'zustand';
 import { readStored, writeStored } from '../storage';
+import { hasMessages, loadMessages } from './messages';
 
 export const LANGUAGES = ['zh-CN', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -88,11 +89,36 @@ export function getLanguage(): Language {
   return useLanguageStore.getState().language;
 }
 
-/** Switches the UI language and remembers the choice. */
-export function setLanguage(language: Language): void {
-  writeStored(CLIENT_STORAGE_KEYS.language, language);
+function apply(language: Language): void {
   applyToDocument(language);
   useLanguageStore.setState({ language });
+}
+
+/**
+ * Switches the UI language and remembers the choice; at once when its texts are here, else as
+ * soon as they arrive (the page never shows a language half-translated).
+ */
+export function setLanguage(language: Language): void {
+  writeStored(CLIENT_STORAGE_KEYS.language, language);
+  if (hasMessages(language)) {
+    apply(language);
+    return;
+  }
+  loadMessages(language).then(
+    () => {
+      if (readStored(CLIENT_STORAGE_KEYS.language) === language) apply(language);
+    },
+    (error: unknown) => {
+      console.error('[i18n] texts not loaded', error);
+    },
+  );
+}
+
+/** Resolves once the current language's texts are here (the first render waits for it). */
+export function whenLanguageReady(): Promise<void> {
+  return loadMessages(getLanguage()).catch((error: unknown) => {
+    console.error('[i18n] texts not loaded', error);
+  });
 }
 
 /** Re-reads the language (choice, host hint or browser) and applies it to <html lang>. */

@@ -1,0 +1,204 @@
+/**
+ * Lighthouse (mobile profile: simulated slow 4G, 4x CPU slowdown) on the production build served
+ * by the real server with demo data. Prints each category's score and LCP, CLS and TBT for
+ * `/`, `/leaderboard`, `/profile` and `/upload`, then checks that the app is installable (manifest,
+ * icons, service worker, offline fallback) in Chromium. Exits non-zero when a target is missed.
+ *
+ *   npm run bench:lighthouse -w bench      (add -- --no-build to use the current builds)
+ *
+ * Chromium comes from CHROME_PATH (default /usr/bin/chromium); LIGHTHOUSE_REPORT_DIR=dir keeps
+ * each page's full report as JSON.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { freePort, repoRoot } from '../lib/process.js';
+import { checkInstallable } from './installable.js';
+
+const PAGES = ['/', '/leaderboard', '/profile', '/upload'] as const;
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+type Category = (typeof CATEGORIES)[number];
+
+/** Issue 7's targets: scores out of 100, LCP in ms, CLS unitless. */
+const TARGETS = {
+  scores: { performance: 95, accessibility: 100, 'best-practices': 95 } satisfies Record<
+    Category,
+    number
+  >,
+  lcpMs: 2000,
+  cls: 0.02,
+} as const;
+
+export const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+async function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yanzhi-lighthouse-'));
+  const child = spawn(process.execPath, [path.join(repoRoot, 'apps/server/dist/main.js')], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: '1',
+      DEMO_PHOTOS_PER_CATEGORY: '12',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error('server not healthy after 120 s');
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    url,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+interface PageResult {
+  page: string;
+  scores: Record<Category, number>;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  fcpMs: number;
+  /** Audits that cost points in a category below its target. */
+  misses: string[];
+}
+
+async function audit(url: string, port: number): Promise<PageResult> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+    formFactor: 'mobile',
+    throttlingMethod: 'simulate',
+  });
+  if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+  if (reportDir) {
+    fs.mkdirSync(reportDir, { recursive: true });
+    const name = new URL(url).pathname.replace(/\W+/g, '_') || '_';
+    fs.writeFileSync(path.join(reportDir, `lighthouse${name}.json`), JSON.stringify(lhr));
+  }
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const scores = {} as Record<Category, number>;
+  const misses: string[] = [];
+  for (const id of CATEGORIES) {
+    const category = lhr.categories[id];
+    scores[id] = Math.round((category?.score ?? 0) * 100);
+    if (scores[id] >= TARGETS.scores[id]) continue;
+    for (const ref of category?.auditRefs ?? []) {
+      const item = lhr.audits[ref.id];
+      if (ref.weight > 0 && item && item.score !== null && item.score < 1) {
+        misses.push(`${id}: ${ref.id} (${item.displayValue ?? Math.round(item.score * 100)})`);
+      }
+    }
+  }
+  return {
+    page: new URL(url).pathname,
+    scores,
+    lcpMs: numeric('largest-contentful-paint'),
+    cls: numeric('cumulative-layout-shift'),
+    tbtMs: numeric('total-blocking-time'),
+    fcpMs: numeric('first-contentful-paint'),
+    misses,
+  };
+}
+
+function failuresOf(result: PageResult): string[] {
+  const failures: string[] = [];
+  for (const id of CATEGORIES) {
+    if (result.scores[id] < TARGETS.scores[id]) {
+      failures.push(`${result.page}: ${id} ${result.scores[id]} < ${TARGETS.scores[id]}`);
+    }
+  }
+  if (!(result.lcpMs < TARGETS.lcpMs)) {
+    failures.push(`${result.page}: LCP ${Math.round(result.lcpMs)} ms ≥ ${TARGETS.lcpMs} ms`);
+  }
+  if (!(result.cls < TARGETS.cls)) {
+    failures.push(`${result.page}: CLS ${result.cls.toFixed(3)} ≥ ${TARGETS.cls}`);
+  }
+  return failures;
+}
+
+async function main(): Promise<number> {
+  if (!process.argv.includes('--no-build')) {
+    execFileSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'ignore' });
+  }
+  const started = Date.now();
+  const server = await startServer();
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
+  const failures: string[] = [];
+  try {
+    console.log(
+      `Lighthouse ${lighthouseVersion()} · mobile · simulated slow 4G, 4x CPU · ${server.url}`,
+    );
+    console.log('page           perf  a11y  best   LCP ms   CLS     TBT ms   FCP ms');
+    for (const page of PAGES) {
+      const result = await audit(`${server.url}${page}`, chrome.port);
+      const { scores } = result;
+      console.log(
+        `${page.padEnd(14)} ${String(scores.performance).padStart(4)}  ${String(scores.accessibility).padStart(4)}  ${String(scores['best-practices']).padStart(4)}  ${Math.round(result.lcpMs).toString().padStart(7)}  ${result.cls.toFixed(3)}  ${Math.round(result.tbtMs).toString().padStart(7)}  ${Math.round(result.fcpMs).toString().padStart(7)}`,
+      );
+      for (const miss of result.misses) console.log(`               missed: ${miss}`);
+      failures.push(...failuresOf(result));
+    }
+    const pwa = await checkInstallable(server.url, chromePath);
+    console.log('');
+    console.log(
+      `installable: ${pwa.installable ? 'yes' : 'no'} · manifest icons ${pwa.icons} · service worker ${pwa.serviceWorker ? 'controls the page' : 'missing'} · offline reload ${pwa.offline ? 'shows the app' : 'fails'}`,
+    );
+    for (const problem of pwa.problems) failures.push(`installable: ${problem}`);
+  } finally {
+    chrome.kill();
+    await server.stop();
+  }
+  console.log('');
+  console.log(
+    `targets: performance ≥ ${TARGETS.scores.performance}, accessibility ${TARGETS.scores.accessibility}, best practices ≥ ${TARGETS.scores['best-practices']}, LCP < ${TARGETS.lcpMs} ms, CLS < ${TARGETS.cls}, installable (${Math.round((Date.now() - started) / 1000)} s)`,
+  );
+  if (failures.length > 0) {
+    for (const failure of failures) console.error(`MISSED ${failure}`);
+    return 1;
+  }
+  console.log('all targets met');
+  return 0;
+}
+
+function lighthouseVersion(): string {
+  const file = path.join(repoRoot, 'node_modules/lighthouse/package.json');
+  return (JSON.parse(fs.readFileSync(file, 'utf8')) as { version: string }).version;
+}
+
+process.exitCode = await main();
