@@ -2,7 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ErrorCode } from '@yanzhi/contract';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './support/app.js';
+import { buildApp } from '../src/app.js';
+import { createTestApp, TEST_HOST_SECRET, type TestApp } from './support/app.js';
 import { dialects } from './support/database.js';
 
 /** Load shedding (ADR 0016): a process that falls behind answers 503 / 50300 at once. */
@@ -110,5 +111,51 @@ describe.each(dialects)('overload on %s', (dialect) => {
     const served = await post('/api/get_categories');
     expect(served.status).toBe(200);
     expect(served.body.code).toBe(0);
+  });
+  it('frees the slot of a request whose client left before the answer', async () => {
+    app = await createTestApp(dialect);
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const gated = await buildApp({
+      config: { ...app.config, overload: { lagMs: 0, maxInFlight: 2 } },
+      db: app.db,
+      clock: app.clock,
+      hostTokenSecret: TEST_HOST_SECRET,
+      logStream: { write: () => undefined },
+      // Every answer waits here, as for a slow disk, until the gate opens.
+      durable: () => gate,
+    });
+    try {
+      await gated.server.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = gated.server.server.address() as AddressInfo;
+      // Two clients fill both slots, then give up before their answers exist.
+      const leaving = [0, 1].map(() => {
+        const request = http.request({
+          host: '127.0.0.1',
+          port,
+          path: '/api/get_categories',
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+        });
+        request.on('error', () => undefined);
+        request.end('{}');
+        return request;
+      });
+      await sleep(200);
+      for (const request of leaving) request.destroy();
+      await sleep(100);
+      open();
+      await sleep(200);
+      const after = await gated.server.inject({
+        method: 'POST',
+        url: '/api/get_categories',
+        payload: {},
+      });
+      expect(after.statusCode).toBe(200);
+    } finally {
+      await gated.server.close();
+    }
   });
 });

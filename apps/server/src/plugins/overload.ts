@@ -1,5 +1,5 @@
 import { ErrorCode } from '@yanzhi/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { LoadGauge } from '../lib/load-gauge.js';
 import { isApiPath, sendError } from './envelope.js';
 
@@ -19,7 +19,6 @@ export interface OverloadLimits {
  */
 export function registerOverloadShedding(app: FastifyInstance, limits: OverloadLimits): void {
   const gauge = new LoadGauge();
-  const counted = new WeakSet<FastifyRequest>();
   let inFlight = 0;
   if (limits.lagMs > 0) gauge.start();
   app.addHook('onClose', (_instance, done) => {
@@ -39,18 +38,11 @@ export function registerOverloadShedding(app: FastifyInstance, limits: OverloadL
       return;
     }
     inFlight += 1;
-    counted.add(request);
-    done();
-  });
-  const release = (request: FastifyRequest) => {
-    if (counted.delete(request)) inFlight -= 1;
-  };
-  app.addHook('onResponse', (request, _reply, done) => {
-    release(request);
-    done();
-  });
-  app.addHook('onRequestAbort', (request, done) => {
-    release(request);
+    // 'close' comes exactly once, whether the answer was sent or the client went away first
+    // (Fastify's onResponse does not come for an answer the client never took).
+    reply.raw.once('close', () => {
+      inFlight -= 1;
+    });
     done();
   });
 }
