@@ -21,6 +21,7 @@ import { startChild } from '../lib/process.js';
 import { bundleServer, KillableServer } from '../lib/server-process.js';
 import { percentile } from '../lib/stats.js';
 import { Recorder, rows, runPhase, type Sample } from './open-loop.js';
+import { readBuckets, serverPercentiles } from './server-latency.js';
 import {
   Client,
   scaled,
@@ -114,8 +115,14 @@ await runPhase(streams(client, population, base, new Recorder()), 10, new Record
 
 process.stdout.write(`sustained: ${seconds} s\n`);
 const sustained = new Recorder();
+const bucketsBefore = await readBuckets(server.url);
 await runPhase(streams(client, population, base, sustained), seconds, sustained);
 const sustainedRows = rows(sustained, seconds);
+const serverView = serverPercentiles(
+  bucketsBefore,
+  await readBuckets(server.url),
+  sustainedRows.map((row) => row.call),
+);
 
 const overload = scaled(base, overloadFactor);
 process.stdout.write(`overload: ${overloadSeconds} s at ${describe(overload)}\n`);
@@ -217,6 +224,8 @@ console.table(sustainedRows);
 console.log(
   `client start lag p99 ${Math.round(percentile(lag, 99) * 10) / 10} ms (how late the generator sent)`,
 );
+console.log('the same phase as the server measured it (receipt to answer, from /metrics):');
+console.table(serverView);
 console.log(`\noverload ${overloadSeconds} s: ${describe(overload)}`);
 console.table(overloadRows);
 console.log(`server still running after the overload: ${serverAlive ? 'yes' : 'NO'}`);
