@@ -8,12 +8,10 @@
  *
  * PROFILE=1 also writes a V8 CPU profile of the server into bench/dist/profiles.
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '../lib/process.js';
-import { bundleServer, KillableServer } from '../lib/server-process.js';
+import { RAISED, startDemoServer } from './demo-server.js';
 import { Client, signInMany, type Voter } from './traffic.js';
 
 const count = Number(process.env.N ?? 2000);
@@ -29,33 +27,20 @@ function cpuMs(pid: number): number {
   return (ticks * 1000) / 100;
 }
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yanzhi-cost-'));
-const hostSecret = randomBytes(32).toString('hex');
-const RAISED = '10000000';
-const bundle = await bundleServer();
 fs.mkdirSync(profileDir, { recursive: true });
-const server = await KillableServer.create(
-  {
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    HOST_TOKEN_SECRET: hostSecret,
-    SEED_DEMO: '1',
-    DEMO_PHOTOS_PER_CATEGORY: String(photosPerCategory),
+const demo = await startDemoServer({
+  name: 'cost',
+  photosPerCategory,
+  databaseUrl,
+  env: {
     ARENA_MIN_DWELL_MS: '0',
-    RATE_LIMIT_API_PER_MINUTE: RAISED,
-    RATE_LIMIT_LOGIN_PER_MINUTE: RAISED,
     RATE_LIMIT_PAIRS_PER_MINUTE: RAISED,
-    RATE_LIMIT_VOTES_PER_MINUTE_IP: RAISED,
     RATE_LIMIT_VOTES_PER_MINUTE_DEVICE: RAISED,
     RATE_LIMIT_VOTES_PER_MINUTE_USER: RAISED,
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   },
-  path.join(os.tmpdir(), `yanzhi-cost-${process.pid}.log`),
-  process.env.PROFILE
-    ? { ...bundle, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] }
-    : bundle,
-);
-await server.start(600_000);
+  ...(process.env.PROFILE ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {}),
+});
+const { server, hostSecret } = demo;
 const pid = server.pid;
 if (pid === null) throw new Error('no server process');
 const client = new Client(server.url, 16);
@@ -188,8 +173,7 @@ if (process.env.PROFILE) {
   process.kill(pid, 'SIGTERM');
   await new Promise((resolve) => setTimeout(resolve, 3000));
 }
-await server.close();
-fs.rmSync(dataDir, { recursive: true, force: true });
+await demo.close();
 console.log(
   `node ${process.version}, ${databaseUrl ? 'PostgreSQL' : 'SQLite'}, ` +
     `${categories.length} categories × ${photosPerCategory} demo photos, ${voters.length} voters`,

@@ -12,14 +12,13 @@
  *   npm run bench:load -w bench
  *   (VOTES=500 SECONDS=60 OVERLOAD=10 OVERLOAD_SECONDS=20 PHOTOS=200 DATABASE_URL=postgres://…)
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { makeJpegs } from '../faults/clients.js';
 import { startChild } from '../lib/process.js';
-import { bundleServer, KillableServer } from '../lib/server-process.js';
 import { percentile } from '../lib/stats.js';
+import { startDemoServer } from './demo-server.js';
 import { Recorder, rows, runPhase, type Sample } from './open-loop.js';
 import { readBuckets, serverPercentiles } from './server-latency.js';
 import {
@@ -61,30 +60,11 @@ const base: Mix = {
   lookMs: [450, 1500],
 };
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yanzhi-load-'));
-const hostSecret = randomBytes(32).toString('hex');
-const RAISED = '10000000';
 process.stdout.write(
   `bundling and starting the server; seeding ${photosPerCategory} demo photos per category ...\n`,
 );
-const server = await KillableServer.create(
-  {
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    HOST_TOKEN_SECRET: hostSecret,
-    SEED_DEMO: '1',
-    DEMO_PHOTOS_PER_CATEGORY: String(photosPerCategory),
-    // Every request comes from 127.0.0.1: the per-IP limits would count all phones as one.
-    RATE_LIMIT_API_PER_MINUTE: RAISED,
-    RATE_LIMIT_LOGIN_PER_MINUTE: RAISED,
-    RATE_LIMIT_VOTES_PER_MINUTE_IP: RAISED,
-    RATE_LIMIT_UPLOADS_PER_HOUR_IP: RAISED,
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  },
-  path.join(os.tmpdir(), `yanzhi-load-${process.pid}.log`),
-  await bundleServer(),
-);
-await server.start(600_000);
+const demo = await startDemoServer({ name: 'load', photosPerCategory, databaseUrl });
+const { server, dataDir, hostSecret } = demo;
 const client = new Client(server.url, 256);
 
 const categoriesAnswer = await client.call<{ id: number }[]>('/api/get_categories', {}, null);
@@ -185,8 +165,7 @@ const firstGood = recoveryWindows.findIndex((_, index) =>
 await client.close();
 const statsFile = path.join(dataDir, 'yanzhi.db');
 const dbBytes = fs.existsSync(statsFile) ? fs.statSync(statsFile).size : 0;
-await server.close();
-fs.rmSync(dataDir, { recursive: true, force: true });
+await demo.close();
 
 const requestRate = Math.round(totalRate(base));
 process.stdout.write(`bare Fastify: ${seconds} s at ${requestRate} requests/s\n`);

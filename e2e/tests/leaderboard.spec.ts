@@ -1,29 +1,7 @@
 import { CLIENT_STORAGE_KEYS } from '@yanzhi/contract';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { makeJpeg } from '../support/app.js';
 import { baseUrl } from '../support/server.js';
-
-/** A JPEG drawn by the browser (an offscreen canvas), different for each seed. */
-async function makeJpeg(page: Page, seed: number): Promise<Buffer> {
-  const base64 = await page.evaluate(async (s) => {
-    const canvas = new OffscreenCanvas(900, 1200);
-    const context = canvas.getContext('2d');
-    if (!context) throw new Error('no 2d context');
-    context.fillStyle = `hsl(${(s * 67) % 360} 60% 45%)`;
-    context.fillRect(0, 0, 900, 1200);
-    for (let index = 0; index < 30; index += 1) {
-      context.fillStyle = `hsl(${(s * 31 + index * 47) % 360} 80% ${30 + ((index * 13) % 50)}%)`;
-      context.beginPath();
-      context.arc((index * 173 + s * 29) % 900, (index * 211 + s * 53) % 1200, 60, 0, Math.PI * 2);
-      context.fill();
-    }
-    const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.9 });
-    const bytes = new Uint8Array(await blob.arrayBuffer());
-    let binary = '';
-    for (const byte of bytes) binary += String.fromCharCode(byte);
-    return btoa(binary);
-  }, seed);
-  return Buffer.from(base64, 'base64');
-}
 
 /** Uploads a photo through the page; the first upload makes the visitor a (device) user. */
 async function uploadPhoto(page: Page, seed: number): Promise<void> {
