@@ -7,7 +7,8 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@yanzhi/'));
 
 await build({
-  entryPoints: ['src/main.ts', 'src/cli.ts'],
+  // The image process (ADR 0019) is an entry of its own, started next to main.js.
+  entryPoints: ['src/main.ts', 'src/cli.ts', 'src/image-worker.ts'],
   outdir: 'dist',
   bundle: true,
   platform: 'node',

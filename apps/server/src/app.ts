@@ -102,6 +102,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
           },
         ));
   server.addHook('onClose', () => limiter.close());
+  server.addHook('onClose', () => services.close());
 
   registerEnvelope(server);
   registerMetrics(server, { metrics, token: config.metricsToken });

@@ -173,6 +173,7 @@ async function run(argv: string[]): Promise<void> {
         fail(`Unknown command "${positionals.join(' ')}".\n\n${USAGE}`);
     }
   } finally {
+    await services.close();
     await database.close();
   }
 }

@@ -128,6 +128,12 @@ const envSchema = z.object({
     .transform(Number)
     .default(100),
   OVERLOAD_MAX_IN_FLIGHT: positiveInt(1_000_000).default(1000),
+  IMAGE_PROCESSES: positiveInt(64).default(1),
+  IMAGE_NICE: z
+    .string()
+    .regex(/^(1?\d)$/, 'must be a niceness from 0 to 19')
+    .transform(Number)
+    .default(10),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -181,6 +187,8 @@ export interface Config {
   shutdownGraceMs: number;
   /** When API requests are shed with 50300 (ADR 0016). */
   overload: { lagMs: number; maxInFlight: number };
+  /** The image processes that decode uploads, and their niceness (ADR 0019). */
+  images: { processes: number; nice: number };
 }
 
 /** The arena's rules and anti-abuse thresholds (README: configuration). */
@@ -281,6 +289,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsToken: e.METRICS_TOKEN ?? null,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     overload: { lagMs: e.OVERLOAD_LAG_MS, maxInFlight: e.OVERLOAD_MAX_IN_FLIGHT },
+    images: { processes: e.IMAGE_PROCESSES, nice: e.IMAGE_NICE },
     arena: {
       refitSeconds: e.ARENA_REFIT_SECONDS,
       pairTtlMs: e.ARENA_PAIR_TTL_SECONDS * 1000,

@@ -33,7 +33,8 @@ async function startServer(dataDir: string, graceSeconds: number): Promise<Serve
   });
   const output: string[] = [];
   child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  // 'close': the exit code once its output has been read to the end, log lines included.
+  const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
   for (let attempt = 0; attempt < 300; attempt += 1) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok)

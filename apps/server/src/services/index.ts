@@ -5,6 +5,7 @@ import { ratingParams, type RatingParams, type Rng } from '../domain/rating/inde
 import { Metrics } from '../lib/metrics.js';
 import { ArenaRepository } from '../repositories/arena.repository.js';
 import { CategoryRepository } from '../repositories/category.repository.js';
+import { ImageProcessPool } from '../repositories/image-processes.js';
 import { MediaRepository } from '../repositories/media.repository.js';
 import { PhotoRepository } from '../repositories/photo.repository.js';
 import { ShareCardRenderer } from '../repositories/share-card.renderer.js';
@@ -42,10 +43,14 @@ export interface Services {
   leaderboards: LeaderboardService;
   shareCards: ShareCardService;
   users: UserRepository;
+  /** Stops what the services started (the image processes). */
+  close(): Promise<void>;
 }
 
 export interface ServiceOptions extends AuthSettings {
   mediaDir: string;
+  /** The image processes that decode uploads (ADR 0019). */
+  images: { processes: number; nice: number };
   arena: ArenaSettings;
   timeZone: string;
   leaderboardCacheMs: number;
@@ -65,6 +70,7 @@ export function serviceOptions(config: Config, hostTokenSecret: string): Service
     sessionTtlMs: config.sessionTtlMs,
     refreshTtlMs: config.refreshTtlMs,
     mediaDir: config.mediaDir,
+    images: config.images,
     arena: config.arena,
     timeZone: config.leaderboardTimeZone,
     leaderboardCacheMs: config.leaderboardCacheMs,
@@ -94,6 +100,7 @@ export function createServices(db: Db, clock: Clock, options: ServiceOptions): S
   const metrics = options.metrics ?? new Metrics();
   const settings = new SettingsRepository(db);
   const media = new MediaRepository(options.mediaDir);
+  const images = new ImageProcessPool(options.images);
   const params = arenaRatingParams(options.arena);
   const indexes = new ArenaIndexes(new ArenaRepository(db), params, {
     photos,
@@ -141,6 +148,7 @@ export function createServices(db: Db, clock: Clock, options: ServiceOptions): S
       db,
       new UploadRepository(db),
       media,
+      images,
       categories,
       auth,
       indexes,
@@ -151,6 +159,7 @@ export function createServices(db: Db, clock: Clock, options: ServiceOptions): S
     shareCards: new ShareCardService(
       new ShareCardRepository(db),
       media,
+      images,
       new ShareCardRenderer(),
       leaderboards,
       auth,
@@ -158,5 +167,6 @@ export function createServices(db: Db, clock: Clock, options: ServiceOptions): S
       { publicUrl: options.publicUrl },
     ),
     users,
+    close: () => images.close(),
   };
 }

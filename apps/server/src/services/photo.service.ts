@@ -13,6 +13,7 @@ import type { Clock } from '../domain/clock.js';
 import { AppError } from '../errors.js';
 import type { Metrics } from '../lib/metrics.js';
 import type { CategoryRepository } from '../repositories/category.repository.js';
+import type { PhotoRenderer } from '../repositories/image-processes.js';
 import type { MediaRepository } from '../repositories/media.repository.js';
 import {
   sweepOrphanFiles,
@@ -72,6 +73,7 @@ export class PhotoService {
     private readonly db: Db,
     private readonly uploads: UploadRepository,
     private readonly media: MediaRepository,
+    private readonly images: PhotoRenderer,
     private readonly categories: CategoryRepository,
     private readonly auth: AuthService,
     private readonly indexes: ArenaIndexes,
@@ -93,7 +95,7 @@ export class PhotoService {
     if (!(await this.categories.findActive(request.categoryId))) {
       throw new AppError(ErrorCode.CATEGORY_NOT_FOUND);
     }
-    const rendered = await renderUploadedImage(this.media, request.file);
+    const rendered = await renderUploadedImage(this.images, request.file);
     if (owner) await this.refuseDuplicate(this.uploads, owner.id, rendered.phash);
 
     const keys = await this.media.writePhotoVariants(rendered);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { ErrorCode, type MessageLanguage, type PeriodType, type ShareCard } from '@yanzhi/contract';
 import type { Clock } from '../domain/clock.js';
 import { AppError } from '../errors.js';
+import type { PhotoRenderer } from '../repositories/image-processes.js';
 import { CARDS_DIR, cardFolderOf, type MediaRepository } from '../repositories/media.repository.js';
 import type { ShareCardRenderer } from '../repositories/share-card.renderer.js';
 import type { ShareCardRepository, SharePhotoRow } from '../repositories/share-card.repository.js';
@@ -67,6 +68,7 @@ export class ShareCardService {
   constructor(
     private readonly cards: ShareCardRepository,
     private readonly media: MediaRepository,
+    private readonly images: PhotoRenderer,
     private readonly renderer: ShareCardRenderer,
     private readonly standings: ShareStandings,
     private readonly auth: Pick<AuthService, 'signedInCaller'>,
@@ -78,7 +80,7 @@ export class ShareCardService {
     const user = await this.auth.signedInCaller(request.auth, request.bodyToken);
     const photo = await this.photoToShare(user.id, request.photoId);
     // Only now the upload, checked exactly like upload_photo checks it (ADR 0008).
-    const featured = request.file ? await renderUploadedImage(this.media, request.file) : null;
+    const featured = request.file ? await renderUploadedImage(this.images, request.file) : null;
     const periodType = request.periodType ?? 'all';
     const [standing, category] = await Promise.all([
       this.standings.standingOf(photo, periodType, request.periodDate),

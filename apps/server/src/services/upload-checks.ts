@@ -1,9 +1,9 @@
 import { ErrorCode } from '@yanzhi/contract';
 import { AppError } from '../errors.js';
+import type { PhotoRenderer } from '../repositories/image-processes.js';
 import {
   MAX_INPUT_PIXELS,
   UnreadableImageError,
-  type MediaRepository,
   type RenderedPhoto,
 } from '../repositories/media.repository.js';
 import { inspectImageBytes } from '../repositories/upload.repository.js';
@@ -17,7 +17,7 @@ const MIN_SHORT_SIDE = 256;
  * share cards that feature an uploaded image, so both refuse a file with the same code.
  */
 export async function renderUploadedImage(
-  media: MediaRepository,
+  images: PhotoRenderer,
   file: Buffer | null,
 ): Promise<RenderedPhoto> {
   if (!file || file.length === 0) throw new AppError(ErrorCode.FILE_MISSING);
@@ -40,7 +40,7 @@ export async function renderUploadedImage(
     throw new AppError(ErrorCode.IMAGE_TOO_SMALL);
   }
   try {
-    return await media.renderPhotoVariants(file);
+    return await images.render(file);
   } catch (error) {
     if (error instanceof UnreadableImageError) throw new AppError(ErrorCode.IMAGE_UNREADABLE);
     throw error;
