@@ -3,7 +3,9 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { SqliteStore } from '../src/db/sqlite-store.js';
+import { pairSchema } from '@yanzhi/contract';
 import { createTestApp, TEST_HOST_SECRET, type TestApp } from './support/app.js';
+import { categoryIds } from './support/arena.js';
 import { makeTempDir } from './support/database.js';
 
 /** Group commit (ADR 0016): commits share WAL flushes, and no answer leaves before its flush. */
@@ -110,6 +112,57 @@ describe('SQLite group commit', () => {
       expect(answered).toBe(false);
       release();
       expect((await answer).json<{ code: number }>().code).toBe(0);
+    } finally {
+      await gated.server.close();
+      await app.close();
+    }
+  });
+
+  it('answers a pair fetch before the flush (its own bookkeeping), but not the vote on it', async () => {
+    const flushes: (() => void)[] = [];
+    const app: TestApp = await createTestApp('sqlite');
+    await app.services.demo.seed(4);
+    const [categoryId] = await categoryIds(app);
+    const gated = await buildApp({
+      config: app.config,
+      db: app.db,
+      clock: app.clock,
+      hostTokenSecret: TEST_HOST_SECRET,
+      logStream: { write: () => undefined },
+      durable: () =>
+        new Promise<void>((resolve) => {
+          flushes.push(resolve);
+        }),
+    });
+    const post = (url: string, payload: object) =>
+      gated.server.inject({ method: 'POST', url, payload });
+    try {
+      const pairAnswer = await post('/api/get_random_photos_for_rating', {
+        category_id: categoryId,
+        anonymous_id: 'durable-device',
+      });
+      const pair = pairSchema.parse(pairAnswer.json<{ data: unknown }>().data);
+      expect(flushes).toHaveLength(0);
+
+      app.clock.advance(1500);
+      let answered = false;
+      const [winner, loser] = pair.photos;
+      const voteAnswer = post('/api/submit_photo_rating', {
+        winner_photo_id: winner.id,
+        loser_photo_id: loser.id,
+        anonymous_id: 'durable-device',
+        pair_id: pair.pair_id,
+      }).then((response) => {
+        answered = true;
+        return response;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(flushes).toHaveLength(1);
+      expect(answered).toBe(false);
+      flushes.forEach((release) => {
+        release();
+      });
+      expect((await voteAnswer).json<{ code: number }>().code).toBe(0);
     } finally {
       await gated.server.close();
       await app.close();

@@ -20,10 +20,18 @@ function callerOf(context: CallContext, anonymousId: string): Caller {
 export function registerArenaRoutes(app: FastifyInstance, options: ArenaRouteOptions): void {
   const { arena, stats, limiter, limits } = options;
 
-  defineCall(app, 'get_random_photos_for_rating', async (input, context) => {
-    await enforcePerMinute(limiter, `pairs:${input.anonymous_id}`, limits.pairsPerMinute);
-    return arena.getPair(input.category_id, callerOf(context, input.anonymous_id));
-  });
+  // A served pair is the arena's own bookkeeping: if a power loss takes it back before any later
+  // flush, the vote on it is refused as an unknown pair and the client fetches another. So its
+  // answer does not wait for the disk (ADR 0016); a vote's flush covers its pair.
+  defineCall(
+    app,
+    'get_random_photos_for_rating',
+    async (input, context) => {
+      await enforcePerMinute(limiter, `pairs:${input.anonymous_id}`, limits.pairsPerMinute);
+      return arena.getPair(input.category_id, callerOf(context, input.anonymous_id));
+    },
+    { waitForDisk: false },
+  );
 
   defineCall(app, 'submit_photo_rating', async (input, context) => {
     const caller = callerOf(context, input.anonymous_id);

@@ -74,14 +74,16 @@ export function admitCall<N extends CallName>(
 
 /**
  * Registers one call of the contract: POST at its path, admitted as above, and the handler's
- * result wrapped in the success envelope.
+ * result wrapped in the success envelope. `waitForDisk: false` lets the answer leave before
+ * the WAL flush (plugins/durability.ts).
  */
 export function defineCall<N extends CallName>(
   app: FastifyInstance,
   name: N,
   handler: CallHandler<N>,
+  options: { waitForDisk?: boolean } = {},
 ): void {
-  app.post(API[name].path, async (request) => {
+  app.post(API[name].path, { config: options }, async (request) => {
     // The multipart parser leaves the body unread (undefined), which would pass as `{}`.
     if (request.isMultipart()) throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE);
     const { input, context } = admitCall(name, request, request.body);
