@@ -154,6 +154,19 @@ export class KillableServer {
     return true;
   }
 
+  /**
+   * SIGTERM: the graceful shutdown, which exits normally (when V8 writes a `--cpu-prof` profile);
+   * SIGKILL if it has not ended within `timeoutMs`.
+   */
+  async stop(timeoutMs = 30_000): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, timeoutMs))]);
+    await this.kill();
+  }
+
   async close(): Promise<void> {
     await this.kill();
     await new Promise((resolve) => this.log.end(resolve));

@@ -11,7 +11,8 @@
  *
  * Options: --photos N (1000000), --votes N (10000000), --db sqlite|postgres|both (both),
  * --rate N arena cycles/s during the measurement (100), --seconds N (30). PostgreSQL: a fresh
- * schema in TEST_DATABASE_URL (default: the local yanzhi_test), dropped afterwards.
+ * schema in TEST_DATABASE_URL (default: the local yanzhi_test), dropped afterwards. PROFILE=1
+ * writes a CPU profile of the server into bench/dist/profiles.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -24,6 +25,7 @@ import { postgresDatabase, sqliteDatabase, type BenchDatabase } from '../leaderb
 import { seedDatabase } from '../leaderboard/seed.js';
 import { Recorder, rows, runPhase } from '../load/open-loop.js';
 import { Client, signInMany, streams, type Mix, type Population } from '../load/traffic.js';
+import { repoRoot } from '../lib/process.js';
 import { bundleServer, KillableServer } from '../lib/server-process.js';
 import { seedVotes } from './votes.js';
 
@@ -126,6 +128,11 @@ async function measure(target: BenchDatabase): Promise<void> {
   await seed(target);
   const hostSecret = randomBytes(32).toString('hex');
   const bundle = await bundleServer();
+  const profileDir = path.join(repoRoot, 'bench/dist/profiles');
+  // PROFILE=1: a V8 CPU profile of the server (read it with `npm run profile:summary -w bench`).
+  const entry = process.env.PROFILE
+    ? { ...bundle, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] }
+    : bundle;
   const env = {
     ...target.env,
     LOG_LEVEL: 'warn',
@@ -142,7 +149,7 @@ async function measure(target: BenchDatabase): Promise<void> {
   const server = await KillableServer.create(
     env,
     path.join(os.tmpdir(), `yanzhi-scale-${process.pid}.log`),
-    bundle,
+    entry,
   );
   const ready = await server.start(600_000);
   const pid = server.pid ?? 0;
@@ -226,6 +233,7 @@ async function measure(target: BenchDatabase): Promise<void> {
     console.log(`  server memory: RSS ${memory.rss} MB, peak ${memory.peak} MB`);
   } finally {
     await client.close();
+    if (process.env.PROFILE) await server.stop();
     await server.close();
   }
 }

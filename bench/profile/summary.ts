@@ -1,0 +1,70 @@
+/**
+ * The top of a V8 CPU profile (`--cpu-prof`), by self time and by total time per function, so a
+ * bench's profile can be read in a terminal.
+ *
+ *   npm run profile:summary -w bench -- <file.cpuprofile> [--top 25]
+ */
+import fs from 'node:fs';
+import { parseArgs } from 'node:util';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { top: { type: 'string', default: '25' } },
+});
+const file = positionals[0];
+if (!file) throw new Error('usage: summary.ts <file.cpuprofile> [--top N]');
+const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as Profile;
+const top = Number(values.top);
+
+const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+const parent = new Map<number, number>();
+for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+
+const label = (node: ProfileNode) => {
+  const where = node.callFrame.url.replace(/^.*\/(node_modules|apps|bench)\//, '$1/');
+  const name = node.callFrame.functionName || '(anonymous)';
+  return where ? `${name} ${where}:${node.callFrame.lineNumber + 1}` : name;
+};
+
+const self = new Map<string, number>();
+const total = new Map<string, number>();
+let all = 0;
+profile.samples.forEach((sample, index) => {
+  const ms = (profile.timeDeltas[index] ?? 0) / 1000;
+  all += ms;
+  let node = byId.get(sample);
+  if (!node) return;
+  self.set(label(node), (self.get(label(node)) ?? 0) + ms);
+  const seen = new Set<string>();
+  while (node) {
+    const name = label(node);
+    if (!seen.has(name)) {
+      seen.add(name);
+      total.set(name, (total.get(name) ?? 0) + ms);
+    }
+    const up = parent.get(node.id);
+    node = up === undefined ? undefined : byId.get(up);
+  }
+});
+
+const table = (map: Map<string, number>) =>
+  [...map]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([name, ms]) => ({ ms: Math.round(ms), share: `${((ms / all) * 100).toFixed(1)}%`, name }));
+console.log(`${Math.round(all)} ms sampled`);
+console.log('by self time:');
+console.table(table(self));
+console.log('by total time:');
+console.table(table(total));
