@@ -27,6 +27,22 @@ function cpuMs(pid: number): number {
   return (ticks * 1000) / 100;
 }
 
+/** CPU time of every PostgreSQL process on this machine (its backends do the queries' work). */
+function postgresCpuMs(): number {
+  let total = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') {
+        total += cpuMs(Number(entry));
+      }
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return total;
+}
+
 fs.mkdirSync(profileDir, { recursive: true });
 const demo = await startDemoServer({
   name: 'cost',
@@ -65,6 +81,7 @@ const rows: {
   call: string;
   requests: number;
   'server CPU ms/call': number;
+  'PostgreSQL CPU ms/call'?: number;
   'calls/s (8 at a time)': number;
   'not ok': number;
 }[] = [];
@@ -73,6 +90,7 @@ async function measure(call: string, operation: (index: number) => Promise<numbe
   let next = 0;
   let notOk = 0;
   const before = cpuMs(pid as number);
+  const postgresBefore = databaseUrl ? postgresCpuMs() : 0;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: 8 }, async () => {
@@ -89,6 +107,12 @@ async function measure(call: string, operation: (index: number) => Promise<numbe
     call,
     requests: count,
     'server CPU ms/call': Math.round((cpu / count) * 1000) / 1000,
+    ...(databaseUrl
+      ? {
+          'PostgreSQL CPU ms/call':
+            Math.round(((postgresCpuMs() - postgresBefore) / count) * 1000) / 1000,
+        }
+      : {}),
     'calls/s (8 at a time)': Math.round(count / seconds),
     'not ok': notOk,
   });

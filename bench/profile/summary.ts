@@ -2,7 +2,9 @@
  * The top of a V8 CPU profile (`--cpu-prof`), by self time and by total time per function, so a
  * bench's profile can be read in a terminal.
  *
- *   npm run profile:summary -w bench -- <file.cpuprofile> [--top 25]
+ *   npm run profile:summary -w bench -- <file.cpuprofile> [--top 25] [--from S] [--to S]
+ *
+ * --from/--to keep the samples taken that many seconds after the profile started.
  */
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -20,16 +22,23 @@ interface Profile {
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { top: { type: 'string', default: '25' } },
+  options: {
+    top: { type: 'string', default: '25' },
+    from: { type: 'string', default: '0' },
+    to: { type: 'string', default: 'Infinity' },
+  },
 });
 const file = positionals[0];
 if (!file) throw new Error('usage: summary.ts <file.cpuprofile> [--top N]');
 const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as Profile;
 const top = Number(values.top);
+const fromMs = Number(values.from) * 1000;
+const toMs = Number(values.to) * 1000;
 
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 const parent = new Map<number, number>();
-for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+for (const node of profile.nodes)
+  for (const child of node.children ?? []) parent.set(child, node.id);
 
 const label = (node: ProfileNode) => {
   const where = node.callFrame.url.replace(/^.*\/(node_modules|apps|bench)\//, '$1/');
@@ -40,8 +49,11 @@ const label = (node: ProfileNode) => {
 const self = new Map<string, number>();
 const total = new Map<string, number>();
 let all = 0;
+let at = 0;
 profile.samples.forEach((sample, index) => {
   const ms = (profile.timeDeltas[index] ?? 0) / 1000;
+  at += ms;
+  if (at < fromMs || at > toMs) return;
   all += ms;
   let node = byId.get(sample);
   if (!node) return;
@@ -62,7 +74,11 @@ const table = (map: Map<string, number>) =>
   [...map]
     .sort((a, b) => b[1] - a[1])
     .slice(0, top)
-    .map(([name, ms]) => ({ ms: Math.round(ms), share: `${((ms / all) * 100).toFixed(1)}%`, name }));
+    .map(([name, ms]) => ({
+      ms: Math.round(ms),
+      share: `${((ms / all) * 100).toFixed(1)}%`,
+      name,
+    }));
 console.log(`${Math.round(all)} ms sampled`);
 console.log('by self time:');
 console.table(table(self));

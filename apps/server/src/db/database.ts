@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import type { Database } from './schema.js';
+import { prepareStatementsOn } from './pg-statements.js';
 import { SqliteStore } from './sqlite-store.js';
 
 export type Db = Kysely<Database>;
@@ -58,6 +59,7 @@ export function openDatabase(
     max: options.poolSize ?? 10,
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
   });
+  prepareStatementsOn(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', durable: () => Promise.resolve(), close: () => db.destroy() };
 }
