@@ -240,24 +240,29 @@ export class VoterRepository {
       .execute();
   }
 
-  /** Records achievements; returns the keys that were new. */
+  /** Records achievements in one statement; returns the keys that were new, in `keys` order. */
   async unlock(
     voterId: number,
     keys: string[],
     now: number,
     announced: boolean,
   ): Promise<string[]> {
-    const fresh: string[] = [];
-    for (const key of keys) {
-      const inserted = await this.db
-        .insertInto('voter_achievements')
-        .values({ voter_id: voterId, key, unlocked_at: now, announced_at: announced ? now : null })
-        .onConflict((oc) => oc.columns(['voter_id', 'key']).doNothing())
-        .returning('key')
-        .executeTakeFirst();
-      if (inserted) fresh.push(key);
-    }
-    return fresh;
+    if (keys.length === 0) return [];
+    const inserted = await this.db
+      .insertInto('voter_achievements')
+      .values(
+        keys.map((key) => ({
+          voter_id: voterId,
+          key,
+          unlocked_at: now,
+          announced_at: announced ? now : null,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['voter_id', 'key']).doNothing())
+      .returning('key')
+      .execute();
+    const fresh = new Set(inserted.map((row) => row.key));
+    return keys.filter((key) => fresh.has(key));
   }
 
   /** Achievements unlocked by others' votes (one's photo) and not shown yet; marks them shown. */

@@ -420,7 +420,8 @@ export class ArenaService {
       await voters.unlock(owner.id, ownerKeys, now, false);
     }
     const announced = [...unlocked, ...(await voters.takeUnannounced(vote.voterId, now))];
-    const achievementRows = await voters.achievements(vote.voterId);
+    // Most votes announce nothing: then there is nothing to look up.
+    const achievementRows = announced.length > 0 ? await voters.achievements(vote.voterId) : [];
 
     return {
       categoryId: pair.category_id,
