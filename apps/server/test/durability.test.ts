@@ -31,6 +31,28 @@ describe('SQLite group commit', () => {
     store.close();
   });
 
+  it('checkpoints in a thread of its own: the serving connection only has a far backstop', async () => {
+    const store = openStore();
+    try {
+      expect(store.sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(16_384);
+      const insert = store.prepare('insert into t (v) values (?)');
+      // About 6 MB of WAL, past the thread's 4 MB threshold and far below the backstop.
+      const text = 'x'.repeat(3000);
+      for (let row = 0; row < 2000; row += 1) insert.run([text]);
+      const databaseFile = store.sqlite.name;
+      const before = fs.statSync(databaseFile).size;
+      for (let tries = 0; tries < 100 && store.checkpointer.checkpoints === 0; tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(store.checkpointer.lastError).toBeNull();
+      expect(store.checkpointer.checkpoints).toBeGreaterThan(0);
+      // The rows were copied from the WAL into the database file by the other connection.
+      expect(fs.statSync(databaseFile).size).toBeGreaterThan(before + 4_000_000);
+    } finally {
+      await store.checkpointer.close();
+    }
+  });
+
   it('resolves durable() at once when nothing is pending, after a flush otherwise', async () => {
     const store = openStore();
     await store.durable();

@@ -50,6 +50,7 @@ export function openDatabase(
       durable: () => store.durable(),
       close: async () => {
         await store.durable();
+        await store.checkpointer.close();
         await db.destroy();
       },
     };

@@ -2,11 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
+import { SqliteCheckpointer } from './sqlite-checkpointer.js';
 
 const ENDS_TRANSACTION = /^\s*(commit|end|release|rollback)\b/i;
 
 /** Most distinct SQL texts kept prepared; the app issues a few hundred at most. */
 const STATEMENT_CACHE_SIZE = 1000;
+/** WAL pages (4 KB) at which this connection checkpoints by itself: only if the thread stopped. */
+const BACKSTOP_CHECKPOINT_PAGES = 16_384;
 
 /**
  * The SQLite connection under Kysely, with two things the stock dialect lacks (ADR 0016):
@@ -20,6 +23,8 @@ const STATEMENT_CACHE_SIZE = 1000;
  *   made while the previous one ran, so many requests share each flush. The server answers a
  *   request only after `durable()` (see plugins/durability.ts), so an acknowledged write is on
  *   disk exactly as with `synchronous=FULL`, without blocking the process on each flush.
+ * - **Checkpoints off the event loop** (sqlite-checkpointer.ts): a checkpoint writes and fsyncs
+ *   the database file, which SQLite would otherwise do inside some unlucky request's commit.
  */
 export class SqliteStore implements SqliteDatabase {
   readonly sqlite: SQLite.Database;
@@ -34,6 +39,8 @@ export class SqliteStore implements SqliteDatabase {
   /** WAL flushes issued so far (each covers every commit made before it started). */
   flushes = 0;
   private waiting: Promise<void> | null = null;
+  /** Copies the WAL into the database file off the event loop. */
+  readonly checkpointer: SqliteCheckpointer;
 
   constructor(file: string) {
     this.sqlite = new SQLite(file);
@@ -41,7 +48,10 @@ export class SqliteStore implements SqliteDatabase {
     this.sqlite.pragma('synchronous = NORMAL');
     this.sqlite.pragma('foreign_keys = ON');
     this.sqlite.pragma('busy_timeout = 5000');
+    // Checkpoints run in a thread of their own; this connection's automatic one is a backstop.
+    this.sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_CHECKPOINT_PAGES}`);
     this.walFile = `${file}-wal`;
+    this.checkpointer = new SqliteCheckpointer(file);
   }
 
   prepare(sql: string): SqliteStatement {
@@ -80,6 +90,7 @@ export class SqliteStore implements SqliteDatabase {
   }
 
   close(): void {
+    void this.checkpointer.close();
     this.statements.clear();
     this.sqlite.close();
     if (this.walFd !== null) fs.closeSync(this.walFd);
