@@ -8,6 +8,23 @@ import { createTestApp, TEST_HOST_SECRET, type TestApp } from './support/app.js'
 import { categoryIds } from './support/arena.js';
 import { makeTempDir } from './support/database.js';
 
+/** A second app on the same database whose flushes resolve only when the test releases them. */
+async function gatedApp(app: TestApp) {
+  const flushes: (() => void)[] = [];
+  const gated = await buildApp({
+    config: app.config,
+    db: app.db,
+    clock: app.clock,
+    hostTokenSecret: TEST_HOST_SECRET,
+    logStream: { write: () => undefined },
+    durable: () =>
+      new Promise<void>((resolve) => {
+        flushes.push(resolve);
+      }),
+  });
+  return { gated, flushes };
+}
+
 /** Group commit (ADR 0016): commits share WAL flushes, and no answer leaves before its flush. */
 describe('SQLite group commit', () => {
   const dirs: string[] = [];
@@ -101,22 +118,8 @@ describe('SQLite group commit', () => {
   });
 
   it('holds an API answer until the commits before it are on disk', async () => {
-    let release: () => void = () => undefined;
-    let pending = 0;
     const app: TestApp = await createTestApp('sqlite');
-    const gated = await buildApp({
-      config: app.config,
-      db: app.db,
-      clock: app.clock,
-      hostTokenSecret: TEST_HOST_SECRET,
-      logStream: { write: () => undefined },
-      durable: () => {
-        pending += 1;
-        return new Promise<void>((resolve) => {
-          release = resolve;
-        });
-      },
-    });
+    const { gated, flushes } = await gatedApp(app);
     try {
       let answered = false;
       const answer = gated.server
@@ -130,9 +133,9 @@ describe('SQLite group commit', () => {
           return response;
         });
       await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(pending).toBe(1);
+      expect(flushes).toHaveLength(1);
       expect(answered).toBe(false);
-      release();
+      flushes[0]?.();
       expect((await answer).json<{ code: number }>().code).toBe(0);
     } finally {
       await gated.server.close();
@@ -141,21 +144,10 @@ describe('SQLite group commit', () => {
   });
 
   it('answers a pair fetch before the flush (its own bookkeeping), but not the vote on it', async () => {
-    const flushes: (() => void)[] = [];
     const app: TestApp = await createTestApp('sqlite');
     await app.services.demo.seed(4);
     const [categoryId] = await categoryIds(app);
-    const gated = await buildApp({
-      config: app.config,
-      db: app.db,
-      clock: app.clock,
-      hostTokenSecret: TEST_HOST_SECRET,
-      logStream: { write: () => undefined },
-      durable: () =>
-        new Promise<void>((resolve) => {
-          flushes.push(resolve);
-        }),
-    });
+    const { gated, flushes } = await gatedApp(app);
     const post = (url: string, payload: object) =>
       gated.server.inject({ method: 'POST', url, payload });
     try {
