@@ -8,7 +8,11 @@ const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith
 
 await build({
   // The image process (ADR 0019) is an entry of its own, started next to main.js.
-  entryPoints: ['src/main.ts', 'src/cli.ts', 'src/image-worker.ts'],
+  entryPoints: [
+    'src/main.ts',
+    'src/cli.ts',
+    { in: 'src/workers/image.worker.ts', out: 'image.worker' },
+  ],
   outdir: 'dist',
   bundle: true,
   platform: 'node',

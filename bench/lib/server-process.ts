@@ -11,7 +11,7 @@ import { freePort, repoRoot } from './process.js';
 
 const SOURCE_ENTRY = path.join(repoRoot, 'apps/server/src/main.ts');
 /** The image process (ADR 0019) is bundled next to main.js, where the server looks for it. */
-const IMAGE_WORKER_ENTRY = path.join(repoRoot, 'apps/server/src/image-worker.ts');
+const IMAGE_WORKER = path.join(repoRoot, 'apps/server/src/workers/image.worker.ts');
 
 /** How the server runs: its TypeScript under tsx, or bundled as `npm start` runs it. */
 export interface BundleEntry {
@@ -32,7 +32,10 @@ export async function bundleServer(): Promise<BundleEntry> {
   ) as { dependencies: Record<string, string> };
   const outdir = path.join(repoRoot, 'bench/dist/server');
   await build({
-    entryPoints: [SOURCE_ENTRY, IMAGE_WORKER_ENTRY],
+    entryPoints: [
+      { in: SOURCE_ENTRY, out: 'main' },
+      { in: IMAGE_WORKER, out: 'image.worker' },
+    ],
     outdir,
     bundle: true,
     platform: 'node',

@@ -1,5 +1,4 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { UnreadableImageError, type RenderedPhoto } from './media.repository.js';
@@ -34,13 +33,18 @@ export interface ImageProcessOptions {
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 
-/** The image process's entry: next to the bundle in dist/, or the TypeScript source under tsx. */
+/**
+ * The image process's entry: bundled, `image.worker.js` next to the bundle in dist/ (an entry of
+ * build.mjs and bench/lib/server-process.ts); from TypeScript (tsx, vitest), the source under
+ * tsx's loader.
+ */
 function workerEntry(): { file: string; execArgv: string[] } {
-  const bundled = fileURLToPath(new URL('./image-worker.js', import.meta.url));
-  if (fs.existsSync(bundled)) return { file: bundled, execArgv: [] };
+  if (!import.meta.url.endsWith('.ts')) {
+    return { file: fileURLToPath(new URL('./image.worker.js', import.meta.url)), execArgv: [] };
+  }
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
   return {
-    file: fileURLToPath(new URL('../image-worker.ts', import.meta.url)),
+    file: fileURLToPath(new URL('../workers/image.worker.ts', import.meta.url)),
     execArgv: ['--import', tsx, '--conditions=source'],
   };
 }

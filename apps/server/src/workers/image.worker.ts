@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
-import type { ImageJob, ImageJobResult } from './repositories/image-processes.js';
+import type { ImageJob, ImageJobResult } from '../repositories/image-processes.js';
 
 /** Lowers every thread of this process that exists now; threads started later inherit it. */
 function lowerPriority(nice: number): void {
@@ -40,7 +40,7 @@ try {
 
 // sharp (and libvips' threads) load only now, below the server's priority.
 const { MediaRepository, UnreadableImageError } =
-  await import('./repositories/media.repository.js');
+  await import('../repositories/media.repository.js');
 const renderer = new MediaRepository(os.tmpdir());
 
 process.on('disconnect', () => process.exit(0));
