@@ -113,6 +113,22 @@ export interface RefitSummary {
   votes: number;
   converged: boolean;
   durationMs: number;
+  /** Milliseconds spent in each phase, in the order they ran (logs, bench:refit). */
+  phases: Record<string, number>;
+}
+
+/** Times consecutive phases: each `lap` closes the phase that ran since the previous one. */
+function phaseTimer(): { phases: Record<string, number>; lap: (name: string) => void } {
+  const phases: Record<string, number> = {};
+  let mark = performance.now();
+  return {
+    phases,
+    lap: (name) => {
+      const now = performance.now();
+      phases[name] = Math.round(now - mark);
+      mark = now;
+    },
+  };
 }
 
 /**
@@ -166,10 +182,13 @@ export class RefitService {
 
   private async fit(categoryId: number): Promise<RefitSummary> {
     const started = performance.now();
+    const { phases, lap } = phaseTimer();
     const arena = new ArenaRepository(this.db);
     const photos = await arena.ratedPhotos(categoryId);
     const photoIds = photos.map((photo) => photo.id);
+    lap('readPhotos');
     const votes = await loadVotes(arena, categoryId, photoIds);
+    lap('readVotes');
     const voterIndex = new Map(votes.voterIds.map((id, index) => [id, index]));
     const tallies = await new VoterRepository(this.db).goldTallies(votes.voterIds);
     // Aligned with the voters' indexes; NaN: no earlier weight, the prior's is used.
@@ -180,6 +199,7 @@ export class RefitService {
         warmVoterWeight[index] = tally.refit_weight;
       }
     }
+    lap('readVoters');
 
     const result = refitCategory<number>({
       photoIds,
@@ -196,6 +216,7 @@ export class RefitService {
       }),
       params: this.params,
     });
+    lap('fit');
 
     const active = photos
       .map((photo, position) => ({ photo, position }))
@@ -234,6 +255,7 @@ export class RefitService {
       })),
       now,
     );
+    lap('scores');
     const stamp = `${now}:${randomUUID()}`;
     await inTransaction(this.db, async (trx) => {
       await new ArenaRepository(trx).applyRefit(rows);
@@ -249,9 +271,11 @@ export class RefitService {
         })),
       );
     });
+    lap('write');
 
     // The pairing index is rebuilt from the refit, with the boosts and counts stored now.
     const fresh = await arena.listIndexRows(categoryId);
+    lap('indexRead');
     const byId = new Map(rows.map((row) => [row.id, row]));
     this.indexes.set(
       categoryId,
@@ -271,12 +295,14 @@ export class RefitService {
       },
       stamp,
     );
+    lap('indexBuild');
     return {
       categoryId,
       photos: photos.length,
       votes: votes.count,
       converged: result.convergence.converged,
       durationMs: Math.round(performance.now() - started),
+      phases,
     };
   }
 
