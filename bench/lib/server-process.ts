@@ -10,6 +10,7 @@ import { build } from 'esbuild';
 import { freePort, repoRoot } from './process.js';
 
 const SOURCE_ENTRY = path.join(repoRoot, 'apps/server/src/main.ts');
+const REFIT_WORKER = path.join(repoRoot, 'apps/server/src/workers/refit.worker.ts');
 
 /** How the server runs: its TypeScript under tsx, or bundled as `npm start` runs it. */
 export interface BundleEntry {
@@ -22,7 +23,8 @@ export type ServerEntry = { kind: 'source' } | BundleEntry;
 
 /**
  * Bundles the server like apps/server/build.mjs, but into bench/dist/server (ignored by git) so
- * the shared apps/server/dist is left alone; npm dependencies stay external.
+ * the shared apps/server/dist is left alone; npm dependencies stay external. The refit's worker
+ * thread is an entry of its own next to main.js, where the server looks for it.
  */
 export async function bundleServer(): Promise<BundleEntry> {
   const manifest = JSON.parse(
@@ -30,7 +32,10 @@ export async function bundleServer(): Promise<BundleEntry> {
   ) as { dependencies: Record<string, string> };
   const outdir = path.join(repoRoot, 'bench/dist/server');
   await build({
-    entryPoints: [SOURCE_ENTRY],
+    entryPoints: [
+      { in: SOURCE_ENTRY, out: 'main' },
+      { in: REFIT_WORKER, out: 'refit.worker' },
+    ],
     outdir,
     bundle: true,
     platform: 'node',

@@ -29,6 +29,8 @@ interface Tracked {
   syncedAt: number;
 }
 
+/** Photos read and indexed per step of a load, between which other work runs. */
+const LOAD_CHUNK = 10_000;
 /** Changes read per look; more than this reloads the category. */
 const CHANGES_PER_LOOK = 20_000;
 /** A look re-reads this much history, so a write committed a little late is not missed. */
@@ -101,13 +103,20 @@ export class ArenaIndexes {
     return tracked;
   }
 
-  /** Replaces a category's state after a refit here, with the stamp that refit wrote. */
-  set(categoryId: number, state: CategoryState, refitStamp: string): void {
-    const now = this.feed.clock.now();
-    this.states.set(
-      categoryId,
-      Promise.resolve({ state, refitStamp, cursor: now - LOOK_OVERLAP_MS, syncedAt: now }),
-    );
+  /**
+   * Reloads a category after a refit here, while requests go on with the state they have, and
+   * resolves once the new state is in place. A reload already under way (after another
+   * process's refit) finishes first, so it cannot replace the newer state afterwards.
+   */
+  async reload(categoryId: number): Promise<void> {
+    await this.reloading.get(categoryId);
+    const reload = this.load(categoryId)
+      .then((reloaded) => {
+        this.states.set(categoryId, Promise.resolve(reloaded));
+      })
+      .finally(() => this.reloading.delete(categoryId));
+    this.reloading.set(categoryId, reload);
+    await reload;
   }
 
   /** Forgets every category (e.g. after a ban took photos out of several). */
@@ -124,8 +133,17 @@ export class ArenaIndexes {
     const now = this.feed.clock.now();
     const refitStamp = await this.feed.settings.get(this.feed.stampKey(categoryId));
     const cursor = await this.feed.photos.latestUpdate(categoryId);
-    const rows = await this.arena.listIndexRows(categoryId);
-    const index = new CategoryIndex(this.params, rows.map(indexed));
+    // In chunks that yield: a million photos take seconds to read and index, and SQLite answers
+    // synchronously, so one read would hold the event loop all that time.
+    const index = new CategoryIndex(this.params);
+    for (let after = 0; ;) {
+      const rows = await this.arena.indexRowsAfter(categoryId, after, LOAD_CHUNK);
+      for (const row of rows) index.upsert(indexed(row));
+      await new Promise((resolve) => setImmediate(resolve));
+      const last = rows.at(-1);
+      if (last === undefined || rows.length < LOAD_CHUNK) break;
+      after = last.id;
+    }
     const referenceIds = await this.arena.references(categoryId);
     const referenceMus = referenceIds
       .map((id) => index.get(String(id))?.mu)
