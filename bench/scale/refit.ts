@@ -69,8 +69,13 @@ async function runChild(task: ChildTask): Promise<void> {
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
   let rssPeak = rssBefore;
+  const rssSamples: { at: number; mb: number }[] = [];
+  let atPeak = process.memoryUsage();
   const sampler = setInterval(() => {
-    rssPeak = Math.max(rssPeak, mb(process.memoryUsage.rss()));
+    const rss = mb(process.memoryUsage.rss());
+    rssSamples.push({ at: performance.now(), mb: rss });
+    if (rss > rssPeak) atPeak = process.memoryUsage();
+    rssPeak = Math.max(rssPeak, rss);
   }, 50);
 
   // A small read and a small write transaction every 50 ms while the refit runs.
@@ -125,6 +130,12 @@ async function runChild(task: ChildTask): Promise<void> {
     'longest stall overlapping ms': Math.round(
       Math.max(0, ...gaps.filter((gap) => overlapping(gap).includes(span)).map((gap) => gap.ms)),
     ),
+    'peak RSS MB': Math.max(
+      0,
+      ...rssSamples
+        .filter((sample) => sample.at >= span.from && sample.at < span.to + 50)
+        .map((sample) => sample.mb),
+    ),
   }));
   const longest = [...gaps].sort((a, b) => b.ms - a.ms).slice(0, 5);
   const stats = (list: number[]) => {
@@ -153,7 +164,9 @@ async function runChild(task: ChildTask): Promise<void> {
   console.log(`  while it ran, a one-row write transaction (+ flush): ${stats(probe.write)}`);
   console.log(
     `  RSS before ${rssBefore} MB, peak during the refit ${rssPeak} MB ` +
-      `(process high-water mark ${mb(process.resourceUsage().maxRSS * 1024)} MB)`,
+      `(process high-water mark ${mb(process.resourceUsage().maxRSS * 1024)} MB); at the peak ` +
+      `this thread's heap held ${mb(atPeak.heapUsed)} of ${mb(atPeak.heapTotal)} MB, ` +
+      `array buffers ${mb(atPeak.arrayBuffers)} MB`,
   );
   await database.close();
 }

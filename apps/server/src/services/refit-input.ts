@@ -82,8 +82,15 @@ export interface RefitInput {
   voterIds: number[];
 }
 
-/** Reads a category's photos, votes, voters and reference set for its refit. */
-export async function readRefitInput(db: Db, categoryId: number): Promise<RefitInput> {
+/**
+ * Reads a category's photos, votes, voters and reference set for its refit; `lap` is told when
+ * each of the three reads ends (the refit's phase timings).
+ */
+export async function readRefitInput(
+  db: Db,
+  categoryId: number,
+  lap: (phase: string) => void = () => undefined,
+): Promise<RefitInput> {
   const arena = new ArenaRepository(db);
   const ids = new Column(float64(0), float64);
   const active = new Column(uint8(0), uint8);
@@ -104,6 +111,7 @@ export async function readRefitInput(db: Db, categoryId: number): Promise<RefitI
   }
   const photoIds = ids.take();
   const position = photoPositions(photoIds);
+  lap('readPhotos');
 
   const voterIndex = new Map<number, number>();
   const voterIds: number[] = [];
@@ -130,6 +138,7 @@ export async function readRefitInput(db: Db, categoryId: number): Promise<RefitI
     if (last === undefined || rows.length < READ_CHUNK) break;
     after = last.id;
   }
+  lap('readVotes');
 
   // NaN: no earlier weight, the prior's is used.
   const voterWeight = new Float64Array(voterIds.length).fill(Number.NaN);
@@ -145,7 +154,8 @@ export async function readRefitInput(db: Db, categoryId: number): Promise<RefitI
     await yieldToEventLoop();
   }
 
-  const winners = winner.take();
+  const references = await arena.references(categoryId);
+  lap('readVoters');
   return {
     job: {
       photoIds,
@@ -153,7 +163,7 @@ export async function readRefitInput(db: Db, categoryId: number): Promise<RefitI
       publishedAt: publishedAt.take(),
       mu: mu.take(),
       votes: {
-        winner: winners,
+        winner: winner.take(),
         loser: loser.take(),
         voter: voter.take(),
         weight: weight.take(),
@@ -161,7 +171,7 @@ export async function readRefitInput(db: Db, categoryId: number): Promise<RefitI
       },
       voterWeight,
       gold,
-      references: await arena.references(categoryId),
+      references,
     },
     voterIds,
   };

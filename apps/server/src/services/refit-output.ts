@@ -27,6 +27,8 @@ export interface RefitWrite {
   day: string;
   stamp: string;
   now: number;
+  /** Told of each chunk of photo rows right after their statement (the pairing index). */
+  onPhotoRows: (rows: readonly { id: number; mu: number; sigma2: number }[]) => void;
 }
 
 const nullable = (rank: number) => (rank > 0 ? rank : null);
@@ -47,6 +49,7 @@ export async function writeRefitOutcome(db: Db, write: RefitWrite): Promise<void
       });
     }
     await arena.applyRefit(rows);
+    write.onPhotoRows(rows);
     await yieldToEventLoop();
   }
   for (let from = 0; from < count; from += WRITE_CHUNK) {

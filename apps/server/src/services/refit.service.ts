@@ -106,8 +106,7 @@ export class RefitService {
   private async fit(categoryId: number, thread: RefitThread): Promise<RefitSummary> {
     const started = performance.now();
     const { phases, lap } = phaseTimer();
-    const input = await readRefitInput(this.db, categoryId);
-    lap('read');
+    const input = await readRefitInput(this.db, categoryId, lap);
     const { photoIds, active } = input.job;
     const votes = input.job.votes.winner.length;
     const now = this.clock.now();
@@ -120,19 +119,26 @@ export class RefitService {
     });
     lap('fit');
     const stamp = `${now}:${randomUUID()}`;
-    await writeRefitOutcome(this.db, {
-      categoryId,
-      job: { photoIds, active },
-      outcome,
-      voterIds: input.voterIds,
-      day: dayKey(now, this.timeZone),
-      stamp,
-      now,
-    });
+    const index = await this.indexes.beginRefit(categoryId);
+    try {
+      await writeRefitOutcome(this.db, {
+        categoryId,
+        job: { photoIds, active },
+        outcome,
+        voterIds: input.voterIds,
+        day: dayKey(now, this.timeZone),
+        stamp,
+        now,
+        onPhotoRows: (rows) => {
+          index.apply(rows);
+        },
+      });
+    } catch (error) {
+      index.abandon();
+      throw error;
+    }
     lap('write');
-    // The pairing index is rebuilt from what is stored now: the refit's μ and σ², and the boosts
-    // and counts of votes made meanwhile.
-    await this.indexes.reload(categoryId);
+    await index.finish(outcome.referenceMus, stamp);
     lap('index');
     return {
       categoryId,
