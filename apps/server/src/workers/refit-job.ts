@@ -82,7 +82,10 @@ export function jobBuffers(job: RefitJob): ArrayBuffer[] {
     job.voterWeight,
     ...(job.votes.weight ? [job.votes.weight] : []),
   ];
-  return [...new Set(arrays.map((array) => array.buffer as ArrayBuffer))];
+  // An empty buffer is left to be copied: a detached one (a job sent twice) then fails to clone,
+  // where Node would drop a message whose transfer list holds it without a word.
+  const buffers = arrays.map((array) => array.buffer as ArrayBuffer);
+  return [...new Set(buffers.filter((buffer) => buffer.byteLength > 0))];
 }
 
 export function computeRefit(job: RefitJob): RefitOutcome {

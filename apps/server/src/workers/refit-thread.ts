@@ -41,6 +41,8 @@ function workerStart(): { script: URL | string; eval: boolean } {
 }
 
 interface Pending {
+  /** The thread the job was given to (an old thread's late events must not touch it). */
+  worker: Worker;
   resolve: (outcome: RefitOutcome) => void;
   reject: (error: Error) => void;
 }
@@ -60,7 +62,7 @@ export class RefitThread {
     if (this.pending) return Promise.reject(new Error('refit thread: one job at a time'));
     const worker = this.worker ?? this.start();
     return new Promise<RefitOutcome>((resolve, reject) => {
-      this.pending = { resolve, reject };
+      this.pending = { worker, resolve, reject };
       try {
         worker.postMessage(job, jobBuffers(job));
       } catch (error) {
@@ -83,8 +85,9 @@ export class RefitThread {
     });
     worker.on('message', (outcome: RefitOutcome) => {
       const pending = this.pending;
+      if (pending?.worker !== worker) return;
       this.pending = null;
-      pending?.resolve(outcome);
+      pending.resolve(outcome);
     });
     worker.on('error', (error) => {
       this.fail(worker, error);
@@ -106,7 +109,8 @@ export class RefitThread {
       void worker.terminate();
     }
     const pending = this.pending;
+    if (pending?.worker !== worker) return;
     this.pending = null;
-    pending?.reject(error);
+    pending.reject(error);
   }
 }
