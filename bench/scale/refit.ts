@@ -16,12 +16,12 @@ import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { openDatabase } from '../../apps/server/src/db/database.js';
 import { inTransaction } from '../../apps/server/src/db/transaction.js';
 import { systemClock } from '../../apps/server/src/domain/clock.js';
 import { SettingsRepository } from '../../apps/server/src/repositories/settings.repository.js';
-import { createServices, serviceOptions } from '../../apps/server/src/services/index.js';
 import { postgresDatabase, sqliteDatabase, type BenchDatabase } from '../leaderboard/databases.js';
 import { percentile } from '../lib/stats.js';
 import { seedScale } from './seed.js';
@@ -52,7 +52,14 @@ const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
 async function runChild(task: ChildTask): Promise<void> {
   const config = loadConfig({ ...task.env, SEED_DEMO: '0', LOG_LEVEL: 'warn' });
   const database = openDatabase(config.database);
-  const services = createServices(database.db, systemClock, serviceOptions(config, 'bench'));
+  // The services as the server wires them (the app is built, never listens).
+  const { server, services } = await buildApp({
+    config,
+    db: database.db,
+    durable: database.durable,
+    clock: systemClock,
+    hostTokenSecret: 'bench',
+  });
   let started = performance.now();
   await services.arenaIndexes.get(task.categoryId);
   const indexLoadMs = Math.round(performance.now() - started);
@@ -168,6 +175,7 @@ async function runChild(task: ChildTask): Promise<void> {
       `this thread's heap held ${mb(atPeak.heapUsed)} of ${mb(atPeak.heapTotal)} MB, ` +
       `array buffers ${mb(atPeak.arrayBuffers)} MB`,
   );
+  await server.close();
   await database.close();
 }
 
