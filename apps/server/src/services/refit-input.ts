@@ -23,7 +23,7 @@ export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediat
 
 type TypedArray = Int32Array | Float32Array | Float64Array | Uint8Array;
 
-/** A growable typed column; `take` answers the filled part. */
+/** A growable typed column (doubling); `take` answers the filled part. */
 class Column<T extends TypedArray> {
   private length = 0;
   constructor(
@@ -38,14 +38,13 @@ class Column<T extends TypedArray> {
     }
     this.data[this.length++] = value;
   }
-  /** The filled part, copied into an array of its own size when that saves much memory. */
+  /**
+   * The filled part, as a view: not copied into an array of its own size, because the unused
+   * tail of a large buffer was never written and takes no memory (its pages are not resident),
+   * while a copy would hold both until the next collection.
+   */
   take(): T {
-    if (this.length < this.data.length * 0.9) {
-      const exact = this.make(this.length);
-      exact.set(this.data.subarray(0, this.length));
-      this.data = exact;
-    }
-    return this.data.length === this.length ? this.data : (this.data.subarray(0, this.length) as T);
+    return this.data.subarray(0, this.length) as T;
   }
 }
 
