@@ -235,6 +235,24 @@ export class ArenaRepository {
       .execute();
   }
 
+  /**
+   * The first and last vote ids of a category, or null when it has none: two probes of
+   * votes_category_idx (min and max in one query would scan it on SQLite).
+   */
+  async voteIdBounds(categoryId: number): Promise<{ first: number; last: number } | null> {
+    const edge = (direction: 'asc' | 'desc') =>
+      this.db
+        .selectFrom('votes')
+        .select('id')
+        .where('category_id', '=', categoryId)
+        .orderBy('id', direction)
+        .limit(1)
+        .executeTakeFirst();
+    const first = await edge('asc');
+    const last = await edge('desc');
+    return first && last ? { first: first.id, last: last.id } : null;
+  }
+
   /** One chunk of a category's votes after the vote `afterId`, in id order (votes_category_idx). */
   votesOfCategoryAfter(categoryId: number, afterId: number, limit: number) {
     return this.db

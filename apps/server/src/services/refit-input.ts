@@ -16,6 +16,8 @@ import type { RefitJob } from '../workers/refit-job.js';
  * 100 ms on average, so chunks stay short.
  */
 export const READ_CHUNK = 5000;
+/** The most votes the columns are sized for up front (more grow them). */
+const PRESIZE_LIMIT = 1 << 26;
 /** Voters whose gold tallies are read per query. */
 const VOTER_CHUNK = 5000;
 
@@ -118,10 +120,19 @@ export async function readRefitInput(
 
   const voterIndex = new Map<number, number>();
   const voterIds: number[] = [];
-  const winner = new Column(int32(1 << 16), int32);
-  const loser = new Column(int32(1 << 16), int32);
-  const voter = new Column(int32(1 << 16), int32);
-  const weight = new Column(float32(1 << 16), float32);
+  // Sized up front from the range of the category's vote ids (at least its vote count): growing
+  // by doubling would copy tens of megabytes in one go at ten million votes, and leave the old
+  // buffers behind. What the range overshoots (other categories' votes) is never written, so
+  // never resident.
+  const bounds = await arena.voteIdBounds(categoryId);
+  const capacity = Math.max(
+    1024,
+    Math.min(PRESIZE_LIMIT, bounds ? bounds.last - bounds.first + 1 : 0),
+  );
+  const winner = new Column(int32(capacity), int32);
+  const loser = new Column(int32(capacity), int32);
+  const voter = new Column(int32(capacity), int32);
+  const weight = new Column(float32(capacity), float32);
   for (let after = 0; ;) {
     const rows = await arena.votesOfCategoryAfter(categoryId, after, READ_CHUNK);
     for (const row of rows) {
