@@ -10,7 +10,8 @@ import { build } from 'esbuild';
 import { freePort, repoRoot } from './process.js';
 
 const SOURCE_ENTRY = path.join(repoRoot, 'apps/server/src/main.ts');
-/** The image process (ADR 0019) is bundled next to main.js, where the server looks for it. */
+/** The refit thread (ADR 0017) and the image process (ADR 0019) are bundled next to main.js. */
+const REFIT_WORKER = path.join(repoRoot, 'apps/server/src/workers/refit.worker.ts');
 const IMAGE_WORKER = path.join(repoRoot, 'apps/server/src/workers/image.worker.ts');
 
 /** How the server runs: its TypeScript under tsx, or bundled as `npm start` runs it. */
@@ -24,7 +25,8 @@ export type ServerEntry = { kind: 'source' } | BundleEntry;
 
 /**
  * Bundles the server like apps/server/build.mjs, but into bench/dist/server (ignored by git) so
- * the shared apps/server/dist is left alone; npm dependencies stay external.
+ * the shared apps/server/dist is left alone; npm dependencies stay external. The refit's worker
+ * thread is an entry of its own next to main.js, where the server looks for it.
  */
 export async function bundleServer(): Promise<BundleEntry> {
   const manifest = JSON.parse(
@@ -34,6 +36,7 @@ export async function bundleServer(): Promise<BundleEntry> {
   await build({
     entryPoints: [
       { in: SOURCE_ENTRY, out: 'main' },
+      { in: REFIT_WORKER, out: 'refit.worker' },
       { in: IMAGE_WORKER, out: 'image.worker' },
     ],
     outdir,

@@ -19,15 +19,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
-import { generateDataset } from '../leaderboard/dataset.js';
 import { postgresDatabase, sqliteDatabase, type BenchDatabase } from '../leaderboard/databases.js';
-import { seedDatabase } from '../leaderboard/seed.js';
 import { Recorder, rows, runPhase } from '../load/open-loop.js';
 import { Client, signInMany, streams, type Mix, type Population } from '../load/traffic.js';
 import { repoRoot } from '../lib/process.js';
 import { bundleServer, KillableServer } from '../lib/server-process.js';
-import { seedVotes } from './votes.js';
+import { SCALE_TIME_ZONE, seedScale } from './seed.js';
 
 const { values } = parseArgs({
   options: {
@@ -42,8 +39,7 @@ const photos = Number(values.photos);
 const votes = Number(values.votes);
 const rate = Number(values.rate);
 const seconds = Number(values.seconds);
-const users = Math.max(100, Math.min(50_000, Math.round(photos / 20)));
-const timeZone = 'Asia/Shanghai';
+const timeZone = SCALE_TIME_ZONE;
 const postgresUrl =
   process.env.TEST_DATABASE_URL ?? 'postgres://yanzhi:yanzhi@127.0.0.1:5432/yanzhi_test';
 const wanted = values.db === 'both' ? ['sqlite', 'postgres'] : [values.db];
@@ -96,36 +92,9 @@ async function refitInServer(
   }
 }
 
-async function seed(target: BenchDatabase): Promise<void> {
-  const now = Date.now();
-  let started = performance.now();
-  const data = generateDataset({
-    photos,
-    users,
-    now,
-    timeZone,
-    bigMonthShare: 0.3,
-    bigMonthsBack: 2,
-  });
-  const handle = target.open();
-  try {
-    await migrateToLatest(handle.db);
-    const seeded = await seedDatabase(handle.db, target.kind, data, users, timeZone, now);
-    console.log(`  photos: ${photos.toLocaleString('en-US')} in ${secondsSince(started)} s`);
-    started = performance.now();
-    const voters = await seedVotes(handle.db, target.kind, seeded.categoryId, photos, votes, now);
-    console.log(
-      `  votes: ${votes.toLocaleString('en-US')} by ${voters.toLocaleString('en-US')} voters in ` +
-        `${secondsSince(started)} s; database ${Math.round(await target.sizeMb())} MB`,
-    );
-  } finally {
-    await handle.close();
-  }
-}
-
 async function measure(target: BenchDatabase): Promise<void> {
   console.log(`\n== ${target.label}`);
-  await seed(target);
+  await seedScale(target, photos, votes);
   const hostSecret = randomBytes(32).toString('hex');
   const bundle = await bundleServer();
   const profileDir = path.join(repoRoot, 'bench/dist/profiles');

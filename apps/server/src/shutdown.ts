@@ -40,8 +40,9 @@ const sleep = (ms: number) =>
 /**
  * Stops the server (README: Operations): no new connections, in-flight requests and running jobs
  * may finish within the grace time, then the remaining connections are cut and the database is
- * closed. A job cut short is safe to abandon: a refit writes its results in one transaction at
- * its end, which closing the database either lets commit or rolls back.
+ * closed. A job cut short is safe to abandon: a refit writes its results a chunk at a time and
+ * its stamp last (ADR 0017), so one cut short leaves rows that the next refit rewrites, and no
+ * process reloads the category for it.
  */
 export async function shutDown(plan: ShutdownPlan): Promise<'drained' | 'forced'> {
   const { server } = plan;

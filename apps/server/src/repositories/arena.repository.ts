@@ -46,13 +46,19 @@ const PENDING_PAIRS_HELD = 8;
 export class ArenaRepository {
   constructor(private readonly db: Db) {}
 
-  /** Active photos of a category, as the in-memory pairing index needs them. */
-  listIndexRows(categoryId: number): Promise<IndexRow[]> {
+  /**
+   * A chunk of a category's active photos in id order after `afterId`, as the in-memory pairing
+   * index needs them (photos_category_id_idx).
+   */
+  indexRowsAfter(categoryId: number, afterId: number, limit: number): Promise<IndexRow[]> {
     return this.db
       .selectFrom('photos')
       .select(['id', 'user_id', 'mu', 'sigma2', 'comparisons', 'boost_remaining'])
       .where('category_id', '=', categoryId)
+      .where('id', '>', afterId)
       .where('state', '=', 'active')
+      .orderBy('id')
+      .limit(limit)
       .execute();
   }
 
@@ -214,13 +220,37 @@ export class ArenaRepository {
 
   // ── Refit ────────────────────────────────────────────────────────────────────────────────
 
-  /** Every photo of a category that votes may name (deleted ones still anchor their opponents). */
-  ratedPhotos(categoryId: number): Promise<RatedPhotoRow[]> {
+  /**
+   * A chunk of the photos of a category that votes may name (deleted ones still anchor their
+   * opponents), in id order after `afterId` (photos_category_id_idx).
+   */
+  ratedPhotosAfter(categoryId: number, afterId: number, limit: number) {
     return this.db
       .selectFrom('photos')
-      .select(RATED_COLUMNS)
+      .select(['id', 'state', 'mu', 'published_at'])
       .where('category_id', '=', categoryId)
+      .where('id', '>', afterId)
+      .orderBy('id')
+      .limit(limit)
       .execute();
+  }
+
+  /**
+   * The first and last vote ids of a category, or null when it has none: two probes of
+   * votes_category_idx (min and max in one query would scan it on SQLite).
+   */
+  async voteIdBounds(categoryId: number): Promise<{ first: number; last: number } | null> {
+    const edge = (direction: 'asc' | 'desc') =>
+      this.db
+        .selectFrom('votes')
+        .select('id')
+        .where('category_id', '=', categoryId)
+        .orderBy('id', direction)
+        .limit(1)
+        .executeTakeFirst();
+    const first = await edge('asc');
+    const last = await edge('desc');
+    return first && last ? { first: first.id, last: last.id } : null;
   }
 
   /** One chunk of a category's votes after the vote `afterId`, in id order (votes_category_idx). */

@@ -29,6 +29,18 @@ interface Tracked {
   syncedAt: number;
 }
 
+/** Photos read and indexed per step of a load, between which other work runs. */
+const LOAD_CHUNK = 5000;
+/** A refit here, carried into the category's index as its rows are written (beginRefit). */
+export interface IndexRefit {
+  /** The refit's μ and σ² of photos whose rows were just written (inactive ones are skipped). */
+  apply(rows: readonly { id: number; mu: number; sigma2: number }[]): void;
+  /** Every row and the stamp are written: the new reference set, and that stamp. */
+  finish(referenceMus: number[], refitStamp: string): Promise<void>;
+  /** The write failed: what was applied stays (the database has it too). */
+  abandon(): void;
+}
+
 /** Changes read per look; more than this reloads the category. */
 const CHANGES_PER_LOOK = 20_000;
 /** A look re-reads this much history, so a write committed a little late is not missed. */
@@ -47,7 +59,7 @@ function indexed(row: IndexRow) {
 
 /**
  * The per-category pairing indexes this process keeps in memory (DESIGN §5): loaded from the
- * database once, kept current by every vote here, replaced by every refit here, and brought up
+ * database once, kept current by every vote and every refit here, and brought up
  * to date every few seconds from the photos other processes wrote (`updated_at`), so a pair
  * request never scans the category and several instances serve the same photos.
  */
@@ -55,6 +67,8 @@ export class ArenaIndexes {
   private readonly states = new Map<number, Promise<Tracked>>();
   private readonly looking = new Map<number, Promise<void>>();
   private readonly reloading = new Map<number, Promise<void>>();
+  /** Categories a refit here is writing: their new stamp is this process's own, not news. */
+  private readonly refitting = new Set<number>();
 
   constructor(
     private readonly arena: ArenaRepository,
@@ -101,13 +115,55 @@ export class ArenaIndexes {
     return tracked;
   }
 
-  /** Replaces a category's state after a refit here, with the stamp that refit wrote. */
-  set(categoryId: number, state: CategoryState, refitStamp: string): void {
-    const now = this.feed.clock.now();
-    this.states.set(
-      categoryId,
-      Promise.resolve({ state, refitStamp, cursor: now - LOOK_OVERLAP_MS, syncedAt: now }),
-    );
+  /**
+   * Takes a refit here into the category's index in place, as its rows are written: no second
+   * index of the category is built and nothing is read again. Each `apply` runs right after the
+   * statement that wrote those rows, so the index holds what the database holds, and a vote
+   * made since lands on top of the refit's values in both. When the category is not loaded
+   * here, nothing is done; when its state was replaced meanwhile (a reload after another
+   * process's refit, an invalidation), `finish` reloads it. Either `finish` or `abandon` must
+   * follow.
+   */
+  async beginRefit(categoryId: number): Promise<IndexRefit> {
+    this.refitting.add(categoryId);
+    const entry = this.states.get(categoryId);
+    const tracked = entry ? await entry.catch(() => null) : null;
+    const current = () => tracked !== null && this.states.get(categoryId) === entry;
+    return {
+      apply: (rows) => {
+        if (!current() || tracked === null) return;
+        const { index } = tracked.state;
+        for (const row of rows) index.update(String(row.id), { mu: row.mu, sigma2: row.sigma2 });
+      },
+      finish: async (referenceMus, refitStamp) => {
+        this.refitting.delete(categoryId);
+        if (current() && tracked !== null) {
+          tracked.state.referenceMus = referenceMus;
+          tracked.refitStamp = refitStamp;
+        } else if (entry !== undefined) {
+          await this.reload(categoryId);
+        }
+      },
+      abandon: () => {
+        this.refitting.delete(categoryId);
+      },
+    };
+  }
+
+  /**
+   * Reloads a category, while requests go on with the state they have, and resolves once the new
+   * state is in place. A reload already under way (after another process's refit) finishes
+   * first, so it cannot replace the newer state afterwards.
+   */
+  async reload(categoryId: number): Promise<void> {
+    await this.reloading.get(categoryId);
+    const reload = this.load(categoryId)
+      .then((reloaded) => {
+        this.states.set(categoryId, Promise.resolve(reloaded));
+      })
+      .finally(() => this.reloading.delete(categoryId));
+    this.reloading.set(categoryId, reload);
+    await reload;
   }
 
   /** Forgets every category (e.g. after a ban took photos out of several). */
@@ -124,8 +180,17 @@ export class ArenaIndexes {
     const now = this.feed.clock.now();
     const refitStamp = await this.feed.settings.get(this.feed.stampKey(categoryId));
     const cursor = await this.feed.photos.latestUpdate(categoryId);
-    const rows = await this.arena.listIndexRows(categoryId);
-    const index = new CategoryIndex(this.params, rows.map(indexed));
+    // In chunks that yield: a million photos take seconds to read and index, and SQLite answers
+    // synchronously, so one read would hold the event loop all that time.
+    const index = new CategoryIndex(this.params);
+    for (let after = 0; ;) {
+      const rows = await this.arena.indexRowsAfter(categoryId, after, LOAD_CHUNK);
+      for (const row of rows) index.upsert(indexed(row));
+      await new Promise((resolve) => setImmediate(resolve));
+      const last = rows.at(-1);
+      if (last === undefined || rows.length < LOAD_CHUNK) break;
+      after = last.id;
+    }
     const referenceIds = await this.arena.references(categoryId);
     const referenceMus = referenceIds
       .map((id) => index.get(String(id))?.mu)
@@ -160,7 +225,7 @@ export class ArenaIndexes {
     const now = this.feed.clock.now();
     const stamp = await this.feed.settings.get(this.feed.stampKey(categoryId));
     const changes =
-      stamp === tracked.refitStamp
+      stamp === tracked.refitStamp || this.refitting.has(categoryId)
         ? await this.arena.changedIndexRows(
             categoryId,
             tracked.cursor - LOOK_OVERLAP_MS,

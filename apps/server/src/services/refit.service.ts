@@ -1,106 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
-import { inTransaction } from '../db/transaction.js';
 import type { Clock } from '../domain/clock.js';
 import { dayKey } from '../domain/day.js';
-import {
-  CategoryIndex,
-  chooseReferenceSet,
-  isProvisional,
-  refitCategory,
-  type RatingParams,
-  type VoteArrays,
-} from '../domain/rating/index.js';
-import { randomUUID } from 'node:crypto';
-import { currentPeriod, rankInOrder, type Period } from '../domain/leaderboard/index.js';
-import { ArenaRepository, type DailyScoreRow } from '../repositories/arena.repository.js';
-import { SettingsRepository } from '../repositories/settings.repository.js';
-import type { CategoryRepository } from '../repositories/category.repository.js';
-import { VoterRepository } from '../repositories/voter.repository.js';
-import { scoreOf, type ArenaIndexes } from './arena-indexes.js';
-import { refitStampKey } from './leaderboard.service.js';
+import type { RatingParams } from '../domain/rating/index.js';
 import type { Metrics } from '../lib/metrics.js';
-
-/** Votes read per query: the rows of one chunk are short-lived, the arrays hold the rest. */
-const VOTE_CHUNK = 100_000;
-
-/** A category's votes as the typed arrays of the fit, with the voters' ids by index. */
-interface LoadedVotes {
-  arrays: VoteArrays;
-  voterIds: number[];
-  count: number;
-}
-
-/** A growable Int32Array / Float32Array pair of columns. */
-class Column<T extends Int32Array | Float32Array> {
-  constructor(
-    private data: T,
-    private readonly make: (length: number) => T,
-  ) {}
-  push(at: number, value: number): void {
-    if (at >= this.data.length) {
-      const bigger = this.make(this.data.length * 2);
-      bigger.set(this.data);
-      this.data = bigger;
-    }
-    this.data[at] = value;
-  }
-  take(length: number): T {
-    return this.data.subarray(0, length) as T;
-  }
-}
-
-/**
- * Reads a category's votes in chunks by id into typed arrays: 13 bytes a vote instead of two
- * objects with strings, so ten million votes fit in about 130 MB, and no single query or
- * allocation holds the process for long (ADR 0016).
- */
-async function loadVotes(
-  arena: ArenaRepository,
-  categoryId: number,
-  photoIds: readonly number[],
-): Promise<LoadedVotes> {
-  const photoIndex = new Map(photoIds.map((id, index) => [id, index]));
-  const voterIndex = new Map<number, number>();
-  const voterIds: number[] = [];
-  const start = 1 << 16;
-  const winner = new Column(new Int32Array(start), (n) => new Int32Array(n));
-  const loser = new Column(new Int32Array(start), (n) => new Int32Array(n));
-  const voter = new Column(new Int32Array(start), (n) => new Int32Array(n));
-  const weight = new Column(new Float32Array(start), (n) => new Float32Array(n));
-  let count = 0;
-  let after = 0;
-  for (;;) {
-    const rows = await arena.votesOfCategoryAfter(categoryId, after, VOTE_CHUNK);
-    for (const row of rows) {
-      let index = voterIndex.get(row.voter_id);
-      if (index === undefined) {
-        index = voterIds.length;
-        voterIndex.set(row.voter_id, index);
-        voterIds.push(row.voter_id);
-      }
-      winner.push(count, photoIndex.get(row.winner_photo_id) ?? -1);
-      loser.push(count, photoIndex.get(row.loser_photo_id) ?? -1);
-      voter.push(count, index);
-      weight.push(count, row.weight > 0 ? 1 : 0);
-      count += 1;
-    }
-    const last = rows.at(-1);
-    if (last === undefined || rows.length < VOTE_CHUNK) break;
-    after = last.id;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  return {
-    arrays: {
-      winner: winner.take(count),
-      loser: loser.take(count),
-      voter: voter.take(count),
-      weight: weight.take(count),
-      voterCount: voterIds.length,
-    },
-    voterIds,
-    count,
-  };
-}
+import type { CategoryRepository } from '../repositories/category.repository.js';
+import { SettingsRepository } from '../repositories/settings.repository.js';
+import { RefitThread, type RefitThreadOptions } from '../workers/refit-thread.js';
+import type { ArenaIndexes } from './arena-indexes.js';
+import { readRefitInput } from './refit-input.js';
+import { writeRefitOutcome } from './refit-output.js';
 
 /** The lease that lets one process at a time run the batch refit. */
 export const REFIT_LEASE = 'lease:refit';
@@ -113,6 +22,22 @@ export interface RefitSummary {
   votes: number;
   converged: boolean;
   durationMs: number;
+  /** Milliseconds spent in each phase, in the order they ran (logs, bench:refit). */
+  phases: Record<string, number>;
+}
+
+/** Times consecutive phases: each `lap` closes the phase that ran since the previous one. */
+function phaseTimer(): { phases: Record<string, number>; lap: (name: string) => void } {
+  const phases: Record<string, number> = {};
+  let mark = performance.now();
+  return {
+    phases,
+    lap: (name) => {
+      const now = performance.now();
+      phases[name] = Math.round(now - mark);
+      mark = now;
+    },
+  };
 }
 
 /**
@@ -130,6 +55,8 @@ export class RefitService {
     private readonly metrics: Metrics,
     /** This process's name on the refit lease. */
     private readonly instance: string = randomUUID(),
+    /** How the fit's worker thread is started (tests limit its memory to make it fail). */
+    private readonly thread: RefitThreadOptions = {},
   ) {}
 
   /**
@@ -140,174 +67,86 @@ export class RefitService {
     const settings = new SettingsRepository(this.db);
     const lease = () => settings.tryLease(REFIT_LEASE, this.instance, this.clock.now(), LEASE_MS);
     if (!(await lease())) return null;
+    const thread = new RefitThread(this.thread);
     try {
       const summaries: RefitSummary[] = [];
       for (const category of await this.categories.listAll()) {
         if (!(await lease())) break;
-        summaries.push(await this.refit(category.id, category.slug));
+        summaries.push(await this.refit(category.id, category.slug, thread));
       }
       return summaries;
     } finally {
+      await thread.close();
       await settings.releaseLease(REFIT_LEASE, this.instance, this.clock.now());
     }
   }
 
-  /** `label` names the category in the metrics (refitAll passes its slug). */
-  async refit(categoryId: number, label = String(categoryId)): Promise<RefitSummary> {
+  /**
+   * `label` names the category in the metrics (refitAll passes its slug); `thread` is the worker
+   * to fit on (refitAll shares one between its categories; by default one is started and closed).
+   */
+  async refit(
+    categoryId: number,
+    label = String(categoryId),
+    thread?: RefitThread,
+  ): Promise<RefitSummary> {
+    const own = thread ? null : new RefitThread(this.thread);
     try {
-      const summary = await this.fit(categoryId);
+      const summary = await this.fit(categoryId, thread ?? (own as RefitThread));
       this.metrics.refitFinished(label, summary.durationMs / 1000, this.clock.now());
       return summary;
     } catch (error) {
       this.metrics.refitFailed(label);
       throw error;
+    } finally {
+      await own?.close();
     }
   }
 
-  private async fit(categoryId: number): Promise<RefitSummary> {
+  private async fit(categoryId: number, thread: RefitThread): Promise<RefitSummary> {
     const started = performance.now();
-    const arena = new ArenaRepository(this.db);
-    const photos = await arena.ratedPhotos(categoryId);
-    const photoIds = photos.map((photo) => photo.id);
-    const votes = await loadVotes(arena, categoryId, photoIds);
-    const voterIndex = new Map(votes.voterIds.map((id, index) => [id, index]));
-    const tallies = await new VoterRepository(this.db).goldTallies(votes.voterIds);
-    // Aligned with the voters' indexes; NaN: no earlier weight, the prior's is used.
-    const warmVoterWeight = new Float64Array(votes.voterIds.length).fill(Number.NaN);
-    for (const tally of tallies) {
-      const index = voterIndex.get(tally.id);
-      if (index !== undefined && tally.refit_weight !== null) {
-        warmVoterWeight[index] = tally.refit_weight;
-      }
-    }
-
-    const result = refitCategory<number>({
-      photoIds,
-      votes: votes.arrays,
-      warmStart: {
-        mu: Float64Array.from(photos, (photo) => photo.mu),
-        voterWeight: warmVoterWeight,
-      },
-      goldResults: tallies.flatMap((tally) => {
-        const voter = voterIndex.get(tally.id);
-        return voter === undefined
-          ? []
-          : [{ voter, passed: tally.gold_passed, failed: tally.gold_failed }];
-      }),
-      params: this.params,
-    });
-
-    const active = photos
-      .map((photo, position) => ({ photo, position }))
-      .filter(({ photo }) => photo.state === 'active');
-    const previous = (await arena.references(categoryId)).map(String);
-    const referenceIds = chooseReferenceSet(
-      active.map(({ photo, position }) => ({
-        id: String(photo.id),
-        mu: result.mu[position] ?? 0,
-        sigma2: result.sigma2[position] ?? this.params.priorVariance,
-      })),
-      previous,
-      this.params,
-    );
-    const position = new Map(photoIds.map((id, index) => [String(id), index]));
-    const referenceMus = referenceIds
-      .map((id) => result.mu[position.get(id) ?? -1])
-      .filter((mu): mu is number => mu !== undefined);
-
+    const { phases, lap } = phaseTimer();
+    const input = await readRefitInput(this.db, categoryId, lap);
+    const { photoIds, active } = input.job;
+    const votes = input.job.votes.winner.length;
     const now = this.clock.now();
-    const rows = photos.map((photo, index) => {
-      const mu = result.mu[index] ?? this.params.priorMean;
-      const sigma2 = result.sigma2[index] ?? this.params.priorVariance;
-      return {
-        id: photo.id,
-        mu,
-        sigma2,
-        current_score: scoreOf(mu, referenceMus, this.params),
-        provisional: isProvisional(sigma2, this.params) ? 1 : 0,
-      };
-    });
-    const daily = this.dailyRanks(
-      active.map(({ photo, position: index }) => ({
-        ...(rows[index] ?? { id: photo.id, current_score: photo.current_score, provisional: 1 }),
-        published_at: photo.published_at,
-      })),
+    // The vote columns are handed to the worker: empty here afterwards.
+    const outcome = await thread.run({
+      ...input.job,
+      params: this.params,
       now,
-    );
-    const stamp = `${now}:${randomUUID()}`;
-    await inTransaction(this.db, async (trx) => {
-      await new ArenaRepository(trx).applyRefit(rows);
-      await new ArenaRepository(trx).recordDailyScores(daily, dayKey(now, this.timeZone));
-      // Every process reloads this category's pairing index and running leaderboards.
-      await new SettingsRepository(trx).set(refitStampKey(categoryId), stamp, now);
-      await new ArenaRepository(trx).setReferences(categoryId, referenceIds.map(Number));
-      await new VoterRepository(trx).setRefitResults(
-        result.voters.ids.map((voter, index) => ({
-          id: votes.voterIds[voter] ?? 0,
-          weight: result.voters.weight[index] ?? 0,
-          reliability: result.voters.reliability[index] ?? 0,
-        })),
-      );
+      timeZone: this.timeZone,
     });
-
-    // The pairing index is rebuilt from the refit, with the boosts and counts stored now.
-    const fresh = await arena.listIndexRows(categoryId);
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    this.indexes.set(
-      categoryId,
-      {
-        index: new CategoryIndex(
-          this.params,
-          fresh.map((row) => ({
-            id: String(row.id),
-            ownerId: String(row.user_id),
-            mu: byId.get(row.id)?.mu ?? row.mu,
-            sigma2: byId.get(row.id)?.sigma2 ?? row.sigma2,
-            comparisons: row.comparisons,
-            boostRemaining: row.boost_remaining,
-          })),
-        ),
-        referenceMus,
-      },
-      stamp,
-    );
+    lap('fit');
+    const stamp = `${now}:${randomUUID()}`;
+    const index = await this.indexes.beginRefit(categoryId);
+    try {
+      await writeRefitOutcome(this.db, {
+        categoryId,
+        job: { photoIds, active },
+        outcome,
+        voterIds: input.voterIds,
+        day: dayKey(now, this.timeZone),
+        stamp,
+        now,
+        onPhotoRows: (rows) => {
+          index.apply(rows);
+        },
+      });
+    } catch (error) {
+      index.abandon();
+      throw error;
+    }
+    lap('write');
+    await index.finish(outcome.referenceMus, stamp);
+    lap('index');
     return {
       categoryId,
-      photos: photos.length,
-      votes: votes.count,
-      converged: result.convergence.converged,
+      photos: photoIds.length,
+      votes,
+      converged: outcome.converged,
       durationMs: Math.round(performance.now() - started),
+      phases,
     };
-  }
-
-  /** Each live photo's score with its ranks on the running all-time, week and month boards. */
-  private dailyRanks(
-    live: { id: number; current_score: number; provisional: number; published_at: number }[],
-    now: number,
-  ): DailyScoreRow[] {
-    const established = live.filter((photo) => photo.provisional === 0);
-    const ranksWithin = (period: Period | null): Map<number, number> =>
-      new Map(
-        rankInOrder(
-          established
-            .filter(
-              (photo) =>
-                period === null ||
-                (photo.published_at >= (period.startsAt ?? 0) &&
-                  photo.published_at < (period.endsAt ?? 0)),
-            )
-            .map((photo) => ({ id: photo.id, score: photo.current_score })),
-        ).map((item) => [item.id, item.rank]),
-      );
-    const all = ranksWithin(null);
-    const week = ranksWithin(currentPeriod('week', now, this.timeZone));
-    const month = ranksWithin(currentPeriod('month', now, this.timeZone));
-    return live.map((photo) => ({
-      id: photo.id,
-      current_score: photo.current_score,
-      rank_all: all.get(photo.id) ?? null,
-      rank_week: week.get(photo.id) ?? null,
-      rank_month: month.get(photo.id) ?? null,
-    }));
   }
 }

@@ -1,0 +1,192 @@
+/**
+ * Reads what a category's refit needs into the typed arrays of a RefitJob (ADR 0017): photos and
+ * votes in chunks by id, straight into columns (a few bytes a photo or vote, no row objects kept),
+ * yielding to the event loop after every chunk. SQLite answers synchronously, so without the
+ * yields a read of millions of rows would be one unbroken stretch of the event loop.
+ */
+import type { Db } from '../db/database.js';
+import type { GoldTally } from '../domain/rating/index.js';
+import { ArenaRepository } from '../repositories/arena.repository.js';
+import { VoterRepository } from '../repositories/voter.repository.js';
+import type { RefitJob } from '../workers/refit-job.js';
+
+/**
+ * Rows read per query. On SQLite a chunk holds the event loop for as long as it takes (about
+ * 10 ms here), and the load gauge (plugins/overload.ts) sheds requests once the loop is late by
+ * 100 ms on average, so chunks stay short.
+ */
+export const READ_CHUNK = 5000;
+/** The most votes the columns are sized for up front (more grow them). */
+const PRESIZE_LIMIT = 1 << 26;
+/** Voters whose gold tallies are read per query. */
+const VOTER_CHUNK = 5000;
+
+export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+type TypedArray = Int32Array | Float32Array | Float64Array | Uint8Array;
+
+/** A growable typed column (doubling); `take` answers the filled part. */
+class Column<T extends TypedArray> {
+  private length = 0;
+  constructor(
+    private data: T,
+    private readonly make: (length: number) => T,
+  ) {}
+  push(value: number): void {
+    if (this.length >= this.data.length) {
+      const bigger = this.make(Math.max(1024, this.data.length * 2));
+      bigger.set(this.data);
+      this.data = bigger;
+    }
+    this.data[this.length++] = value;
+  }
+  /**
+   * The filled part, as a view: not copied into an array of its own size, because the unused
+   * tail of a large buffer was never written and takes no memory (its pages are not resident),
+   * while a copy would hold both until the next collection.
+   */
+  take(): T {
+    return this.data.subarray(0, this.length) as T;
+  }
+}
+
+const int32 = (n: number) => new Int32Array(n);
+const float32 = (n: number) => new Float32Array(n);
+const float64 = (n: number) => new Float64Array(n);
+const uint8 = (n: number) => new Uint8Array(n);
+
+/**
+ * Position of a photo id among the category's ids (ascending): a table indexed by id when the
+ * ids are dense enough (the usual case, 4 bytes per id in the range), else a binary search.
+ */
+function photoPositions(ids: Float64Array): (id: number) => number {
+  const first = ids[0] ?? 0;
+  const span = (ids.at(-1) ?? 0) - first + 1;
+  if (ids.length > 0 && span <= 8 * ids.length + 1024) {
+    const table = new Int32Array(span).fill(-1);
+    ids.forEach((id, index) => (table[id - first] = index));
+    return (id) => (id >= first && id - first < span ? (table[id - first] as number) : -1);
+  }
+  return (id) => {
+    let lo = 0;
+    let hi = ids.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const value = ids[mid] as number;
+      if (value === id) return mid;
+      if (value < id) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  };
+}
+
+export interface RefitInput {
+  job: Omit<RefitJob, 'params' | 'now' | 'timeZone'>;
+  /** The voters' ids, aligned with the job's voter positions. */
+  voterIds: number[];
+}
+
+/**
+ * Reads a category's photos, votes, voters and reference set for its refit; `lap` is told when
+ * each of the three reads ends (the refit's phase timings).
+ */
+export async function readRefitInput(
+  db: Db,
+  categoryId: number,
+  lap: (phase: string) => void = () => undefined,
+): Promise<RefitInput> {
+  const arena = new ArenaRepository(db);
+  const ids = new Column(float64(0), float64);
+  const active = new Column(uint8(0), uint8);
+  const publishedAt = new Column(float64(0), float64);
+  const mu = new Column(float64(0), float64);
+  for (let after = 0; ;) {
+    const rows = await arena.ratedPhotosAfter(categoryId, after, READ_CHUNK);
+    for (const row of rows) {
+      ids.push(row.id);
+      active.push(row.state === 'active' ? 1 : 0);
+      publishedAt.push(row.published_at);
+      mu.push(row.mu);
+    }
+    await yieldToEventLoop();
+    const last = rows.at(-1);
+    if (last === undefined || rows.length < READ_CHUNK) break;
+    after = last.id;
+  }
+  const photoIds = ids.take();
+  const position = photoPositions(photoIds);
+  lap('readPhotos');
+
+  const voterIndex = new Map<number, number>();
+  const voterIds: number[] = [];
+  // Sized up front from the range of the category's vote ids (at least its vote count): growing
+  // by doubling would copy tens of megabytes in one go at ten million votes, and leave the old
+  // buffers behind. What the range overshoots (other categories' votes) is never written, so
+  // never resident.
+  const bounds = await arena.voteIdBounds(categoryId);
+  const capacity = Math.max(
+    1024,
+    Math.min(PRESIZE_LIMIT, bounds ? bounds.last - bounds.first + 1 : 0),
+  );
+  const winner = new Column(int32(capacity), int32);
+  const loser = new Column(int32(capacity), int32);
+  const voter = new Column(int32(capacity), int32);
+  const weight = new Column(float32(capacity), float32);
+  for (let after = 0; ;) {
+    const rows = await arena.votesOfCategoryAfter(categoryId, after, READ_CHUNK);
+    for (const row of rows) {
+      let index = voterIndex.get(row.voter_id);
+      if (index === undefined) {
+        index = voterIds.length;
+        voterIndex.set(row.voter_id, index);
+        voterIds.push(row.voter_id);
+      }
+      winner.push(position(row.winner_photo_id));
+      loser.push(position(row.loser_photo_id));
+      voter.push(index);
+      weight.push(row.weight > 0 ? 1 : 0);
+    }
+    await yieldToEventLoop();
+    const last = rows.at(-1);
+    if (last === undefined || rows.length < READ_CHUNK) break;
+    after = last.id;
+  }
+  lap('readVotes');
+
+  // NaN: no earlier weight, the prior's is used.
+  const voterWeight = new Float64Array(voterIds.length).fill(Number.NaN);
+  const gold: GoldTally<number>[] = [];
+  const voters = new VoterRepository(db);
+  for (let from = 0; from < voterIds.length; from += VOTER_CHUNK) {
+    for (const tally of await voters.goldTallies(voterIds.slice(from, from + VOTER_CHUNK))) {
+      const index = voterIndex.get(tally.id);
+      if (index === undefined) continue;
+      if (tally.refit_weight !== null) voterWeight[index] = tally.refit_weight;
+      gold.push({ voter: index, passed: tally.gold_passed, failed: tally.gold_failed });
+    }
+    await yieldToEventLoop();
+  }
+
+  const references = await arena.references(categoryId);
+  lap('readVoters');
+  return {
+    job: {
+      photoIds,
+      active: active.take(),
+      publishedAt: publishedAt.take(),
+      mu: mu.take(),
+      votes: {
+        winner: winner.take(),
+        loser: loser.take(),
+        voter: voter.take(),
+        weight: weight.take(),
+        voterCount: voterIds.length,
+      },
+      voterWeight,
+      gold,
+      references,
+    },
+    voterIds,
+  };
+}

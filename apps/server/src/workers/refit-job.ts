@@ -1,0 +1,195 @@
+/**
+ * The CPU-heavy part of a category's batch refit (DESIGN §5, ADR 0017), as one pure function over
+ * typed arrays so it can run on a worker thread: the MAP fit, the reference set, every photo's
+ * display score and provisional state, and the ranks of today's score history. The server reads
+ * the inputs and writes the outputs; nothing here touches the database.
+ */
+import { currentPeriod, type Period } from '../domain/leaderboard/index.js';
+import {
+  chooseReferenceSet,
+  isProvisional,
+  refitCategory,
+  type GoldTally,
+  type RatingParams,
+  type VoteArrays,
+} from '../domain/rating/index.js';
+import { scoreOf } from '../services/arena-indexes.js';
+
+export interface RefitJob {
+  /** Every photo of the category that votes may name, in ascending id order. */
+  photoIds: Float64Array;
+  /** 1 for an active photo (scored on the boards, eligible for the reference set). */
+  active: Uint8Array;
+  publishedAt: Float64Array;
+  /** The photos' μ before the refit (the warm start). */
+  mu: Float64Array;
+  /** `winner`/`loser` are positions in `photoIds`, `voter` positions in `voterWeight`. */
+  votes: VoteArrays;
+  /** The voters' weights of the previous refit (NaN: none yet, the prior's is used). */
+  voterWeight: Float64Array;
+  gold: GoldTally<number>[];
+  /** The category's reference set before this refit (photo ids). */
+  references: number[];
+  params: RatingParams;
+  now: number;
+  timeZone: string;
+}
+
+export interface RefitOutcome {
+  /** Per photo, aligned with the job's `photoIds`. */
+  mu: Float64Array;
+  sigma2: Float64Array;
+  score: Int32Array;
+  provisional: Uint8Array;
+  /** Places on the running all-time, week and month boards; 0 when not on that board. */
+  rankAll: Int32Array;
+  rankWeek: Int32Array;
+  rankMonth: Int32Array;
+  referenceIds: number[];
+  referenceMus: number[];
+  /** Per voter, aligned with the job's `voterWeight`. */
+  voterWeight: Float64Array;
+  voterReliability: Float64Array;
+  converged: boolean;
+}
+
+/** The buffers of an outcome, handed over to the receiving thread instead of copied. */
+export function outcomeBuffers(outcome: RefitOutcome): ArrayBuffer[] {
+  return [
+    outcome.mu,
+    outcome.sigma2,
+    outcome.score,
+    outcome.provisional,
+    outcome.rankAll,
+    outcome.rankWeek,
+    outcome.rankMonth,
+    outcome.voterWeight,
+    outcome.voterReliability,
+  ].map((array) => array.buffer as ArrayBuffer);
+}
+
+/**
+ * The buffers of a job handed over to the worker (the votes are most of the memory); `photoIds`
+ * and `active` are copied instead, the sender writes the outcome with them.
+ */
+export function jobBuffers(job: RefitJob): ArrayBuffer[] {
+  const arrays = [
+    job.publishedAt,
+    job.mu,
+    job.votes.winner,
+    job.votes.loser,
+    job.votes.voter,
+    job.voterWeight,
+    ...(job.votes.weight ? [job.votes.weight] : []),
+  ];
+  // An empty buffer is left to be copied: a detached one (a job sent twice) then fails to clone,
+  // where Node would drop a message whose transfer list holds it without a word.
+  const buffers = arrays.map((array) => array.buffer as ArrayBuffer);
+  return [...new Set(buffers.filter((buffer) => buffer.byteLength > 0))];
+}
+
+export function computeRefit(job: RefitJob): RefitOutcome {
+  const { params, photoIds, active } = job;
+  const count = photoIds.length;
+  const result = refitCategory<number>({
+    photoIds: Array.from(photoIds),
+    votes: job.votes,
+    warmStart: { mu: job.mu, voterWeight: job.voterWeight },
+    goldResults: job.gold,
+    params,
+  });
+
+  const candidates = [];
+  for (let index = 0; index < count; index++) {
+    if (active[index] !== 1) continue;
+    candidates.push({
+      id: String(photoIds[index]),
+      mu: result.mu[index] as number,
+      sigma2: result.sigma2[index] as number,
+    });
+  }
+  const referenceIds = chooseReferenceSet(candidates, job.references.map(String), params).map(
+    Number,
+  );
+  const position = positionsOf(photoIds, referenceIds);
+  const referenceMus = position.map((index) => result.mu[index] as number);
+
+  const score = new Int32Array(count);
+  const provisional = new Uint8Array(count);
+  for (let index = 0; index < count; index++) {
+    score[index] = scoreOf(result.mu[index] as number, referenceMus, params);
+    provisional[index] = isProvisional(result.sigma2[index] as number, params) ? 1 : 0;
+  }
+  // The boards rank the established active photos (of the period, for week and month).
+  const ranked = (period: Period | null) =>
+    rankByScore(score, (index) => {
+      if (active[index] !== 1 || provisional[index] === 1) return false;
+      if (period === null) return true;
+      const published = job.publishedAt[index] as number;
+      return published >= (period.startsAt ?? 0) && published < (period.endsAt ?? 0);
+    });
+  return {
+    mu: result.mu,
+    sigma2: result.sigma2,
+    score,
+    provisional,
+    rankAll: ranked(null),
+    rankWeek: ranked(currentPeriod('week', job.now, job.timeZone)),
+    rankMonth: ranked(currentPeriod('month', job.now, job.timeZone)),
+    referenceIds,
+    referenceMus,
+    voterWeight: result.voters.weight,
+    voterReliability: result.voters.reliability,
+    converged: result.convergence.converged,
+  };
+}
+
+/** Positions of `ids` in the ascending `sorted` (binary search; absent ids are left out). */
+function positionsOf(sorted: Float64Array, ids: readonly number[]): number[] {
+  const positions: number[] = [];
+  for (const id of ids) {
+    let lo = 0;
+    let hi = sorted.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const value = sorted[mid] as number;
+      if (value === id) {
+        positions.push(mid);
+        break;
+      }
+      if (value < id) lo = mid + 1;
+      else hi = mid - 1;
+    }
+  }
+  return positions;
+}
+
+/**
+ * Competition ranks (1, 2, 2, 4) by score, highest first, of the photos `included` picks: a
+ * photo's rank is one more than the number of included photos scoring higher, as rankInOrder
+ * gives (ties share a place whatever their ids). Scores are integers in 100..1000, so a count per
+ * score does it in linear time. 0 for a photo not included.
+ */
+function rankByScore(score: Int32Array, included: (index: number) => boolean): Int32Array {
+  let top = 0;
+  for (const value of score) top = Math.max(top, value);
+  const higher = new Int32Array(top + 2);
+  const ranks = new Int32Array(score.length);
+  for (let index = 0; index < score.length; index++) {
+    if (!included(index)) continue;
+    ranks[index] = 1;
+    const value = score[index] as number;
+    higher[value] = (higher[value] as number) + 1;
+  }
+  // higher[s] becomes the number of included photos scoring above s.
+  let above = 0;
+  for (let value = top + 1; value >= 0; value--) {
+    const here = higher[value] as number;
+    higher[value] = above;
+    above += here;
+  }
+  for (let index = 0; index < score.length; index++) {
+    if (ranks[index] === 1) ranks[index] = (higher[score[index] as number] as number) + 1;
+  }
+  return ranks;
+}

@@ -1,0 +1,116 @@
+/**
+ * Runs RefitJobs on a worker thread (ADR 0017), so the fit's seconds of arithmetic never hold the
+ * event loop. The job's arrays are handed to the thread (not copied) and the
+ * outcome's handed back. Whatever goes wrong in the thread (an exception, running out of memory,
+ * an exit) rejects the promise; it never takes the server down.
+ */
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
+import { jobBuffers, type RefitJob, type RefitOutcome } from './refit-job.js';
+
+export interface RefitThreadOptions {
+  /** Limits of the thread's heap (tests use them to make a worker fail). */
+  resourceLimits?: ResourceLimits;
+}
+
+/**
+ * How to start the worker. Bundled (build.mjs, bench/lib/server-process.ts) the worker is an entry
+ * point of its own, `refit.worker.js` next to `main.js` and `cli.js`, where this code then is.
+ * Under tsx (`npm run dev`, the CLI) and vitest this module is TypeScript and the worker is its
+ * sibling `refit.worker.ts`; tsx's loader hooks reach no thread but the main one on Node 20
+ * (`--import tsx` is not enough), so a small script registers them in the thread first.
+ */
+function workerStart(): { script: URL | string; eval: boolean } {
+  if (!import.meta.url.endsWith('.ts')) {
+    return { script: new URL('./refit.worker.js', import.meta.url), eval: false };
+  }
+  const require = createRequire(import.meta.url);
+  const manifest = require('tsx/package.json') as {
+    exports: Record<string, { import: { default: string } }>;
+  };
+  const api = new URL(
+    manifest.exports['./esm/api']?.import.default ?? './dist/esm/api/index.mjs',
+    pathToFileURL(require.resolve('tsx/package.json')),
+  ).href;
+  const worker = new URL('./refit.worker.ts', import.meta.url).href;
+  return {
+    script: `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(worker)}); });`,
+    eval: true,
+  };
+}
+
+interface Pending {
+  /** The thread the job was given to (an old thread's late events must not touch it). */
+  worker: Worker;
+  resolve: (outcome: RefitOutcome) => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * A worker thread that runs refit jobs one at a time: started by the first job and kept for the
+ * next (a refit of every category starts one thread, not one per category), until `close`. A
+ * thread that failed is dropped and the next job starts a fresh one.
+ */
+export class RefitThread {
+  private worker: Worker | null = null;
+  private pending: Pending | null = null;
+
+  constructor(private readonly options: RefitThreadOptions = {}) {}
+
+  run(job: RefitJob): Promise<RefitOutcome> {
+    if (this.pending) return Promise.reject(new Error('refit thread: one job at a time'));
+    const worker = this.worker ?? this.start();
+    return new Promise<RefitOutcome>((resolve, reject) => {
+      this.pending = { worker, resolve, reject };
+      try {
+        worker.postMessage(job, jobBuffers(job));
+      } catch (error) {
+        this.fail(worker, error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+  }
+
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = null;
+    if (worker) await worker.terminate();
+  }
+
+  private start(): Worker {
+    const start = workerStart();
+    const worker = new Worker(start.script, {
+      eval: start.eval,
+      ...(this.options.resourceLimits ? { resourceLimits: this.options.resourceLimits } : {}),
+    });
+    worker.on('message', (outcome: RefitOutcome) => {
+      const pending = this.pending;
+      if (pending?.worker !== worker) return;
+      this.pending = null;
+      pending.resolve(outcome);
+    });
+    worker.on('error', (error) => {
+      this.fail(worker, error);
+    });
+    worker.on('messageerror', (error) => {
+      this.fail(worker, error);
+    });
+    worker.on('exit', (code) => {
+      this.fail(worker, new Error(`refit worker exited with code ${code} before answering`));
+    });
+    this.worker = worker;
+    return worker;
+  }
+
+  /** Rejects the job under way and drops the thread. */
+  private fail(worker: Worker, error: Error): void {
+    if (this.worker === worker) {
+      this.worker = null;
+      void worker.terminate();
+    }
+    const pending = this.pending;
+    if (pending?.worker !== worker) return;
+    this.pending = null;
+    pending.reject(error);
+  }
+}

@@ -1,0 +1,25 @@
+/**
+ * The refit's worker thread (ADR 0017): answers each RefitJob it receives with its RefitOutcome,
+ * the result arrays handed over rather than copied. A thrown error ends the thread with an
+ * 'error' event, which fails that refit in the server (refit-thread.ts).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import { parentPort } from 'node:worker_threads';
+import { computeRefit, outcomeBuffers, type RefitJob } from './refit-job.js';
+
+if (!parentPort) throw new Error('refit.worker runs as a worker thread');
+
+// The fit gives way to the thread that answers requests when they compete for a core: on Linux
+// a thread has a nice value of its own (setpriority on its thread id). Elsewhere it runs as is.
+try {
+  const threadId = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
+  if (Number.isInteger(threadId)) os.setPriority(threadId, 10);
+} catch {
+  // No /proc, or not allowed: the default priority.
+}
+const port = parentPort;
+port.on('message', (job: RefitJob) => {
+  const outcome = computeRefit(job);
+  port.postMessage(outcome, outcomeBuffers(outcome));
+});
