@@ -13,7 +13,7 @@ import type { Clock } from '../domain/clock.js';
 import { AppError } from '../errors.js';
 import type { Metrics } from '../lib/metrics.js';
 import type { CategoryRepository } from '../repositories/category.repository.js';
-import type { MediaRepository } from '../repositories/media.repository.js';
+import { photoFileKeys, type MediaRepository } from '../repositories/media.repository.js';
 import {
   sweepOrphanFiles,
   UploadRepository,
@@ -119,6 +119,7 @@ export class PhotoService {
           height: rendered.height,
           placeholder: rendered.placeholder,
           display_key: keys.display_key,
+          medium_key: keys.medium_key,
           thumb_key: keys.thumb_key,
           phash: rendered.phash,
           is_demo: 0,
@@ -129,7 +130,7 @@ export class PhotoService {
         return { user, photoRow };
       });
     } catch (error) {
-      await this.media.deleteKeys([keys.display_key, keys.thumb_key]);
+      await this.media.deleteKeys(photoFileKeys(keys));
       throw error;
     }
 
