@@ -11,6 +11,7 @@ import { PhotoFrame } from '../../components/PhotoFrame';
 import { LoadingRegion, Skeleton } from '../../components/Skeleton';
 import { UnlockProgress } from '../../components/UnlockProgress';
 import { describeError, isNotAvailableYet } from '../../lib/error-text';
+import { photoSrcSet } from '../../lib/photo-sources';
 import { useLanguage, useT, type MessageKey } from '../../lib/i18n';
 import { useVoteStats } from '../../lib/vote-stats';
 import { ShareModal } from '../share';
@@ -129,6 +130,9 @@ function ProfileCard({
   );
 }
 
+/** The grid's two columns share the page width (at most 560 px) less its padding and gap. */
+const MY_PHOTO_SIZES = '(min-width: 560px) 258px, calc(50vw - 22px)';
+
 function PhotoCardItem({
   photo,
   n,
@@ -152,6 +156,8 @@ function PhotoCardItem({
     <li className="my-photo" data-testid="my-photo" data-photo-id={photo.id}>
       <PhotoFrame
         src={photo.image?.thumb_url}
+        srcSet={photo.image ? photoSrcSet(photo.image, 'thumb') : undefined}
+        sizes={MY_PHOTO_SIZES}
         placeholder={photo.image?.placeholder}
         alt={t('photo.thumbAlt', { n })}
       >
