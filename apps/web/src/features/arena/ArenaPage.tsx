@@ -20,7 +20,7 @@ import './arena.css';
 
 type Sheets = typeof SheetsModule;
 let loadedSheets: Sheets | null = null;
-/** A chunk of their own, fetched once a pair is on screen: a tap on the flag never waits. */
+/** A chunk of their own, fetched once the first photos are in (or on the first tap). */
 const loadSheets = async (): Promise<Sheets> => (loadedSheets ??= await import('./sheets'));
 
 /** Keys that vote: 1 / ← for the first photo, 2 / → for the second. */
@@ -60,9 +60,11 @@ export function ArenaPage() {
   });
   const [sheet, setSheet] = useState<OpenSheet | null>(null);
   const [sheets, setSheets] = useState<Sheets | null>(loadedSheets);
-  const hasPair = pair !== null;
+  // Fetched once the photos on screen are in (the next pair is waiting), or at once when a
+  // sheet is opened before: it never competes with the first photos.
+  const wanted = feed.queued > 0 || sheet !== null;
   useEffect(() => {
-    if (!hasPair || sheets !== null) return;
+    if (!wanted || sheets !== null) return;
     let live = true;
     loadSheets().then(
       (loaded) => {
@@ -75,7 +77,7 @@ export function ArenaPage() {
     return () => {
       live = false;
     };
-  }, [hasPair, sheets]);
+  }, [wanted, sheets]);
 
   const online = useOnline();
   const { pending } = useOutboxSnapshot();
