@@ -1,5 +1,5 @@
 import type { PhotoCard } from '@yanzhi/contract';
-import { DEFAULT_FUEL } from '@yanzhi/contract';
+import { DEFAULT_FUEL, ONBOARDING_VOTES_TO_UNLOCK } from '@yanzhi/contract';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from '../../lib/router';
 import { CategoryBar } from '../../components/CategoryChips';
@@ -149,7 +149,7 @@ export function ArenaPage() {
       ) : null}
       {/* Its place is kept while the stats load, so the photos do not jump down when it shows. */}
       {onboarding === undefined && stats.isPending ? (
-        <div className="unlock-progress" aria-hidden="true" />
+        <UnlockProgress votes={0} required={ONBOARDING_VOTES_TO_UNLOCK} placeholder />
       ) : null}
 
       <PairStage

@@ -1,5 +1,5 @@
 import type { Achievement, MyPhoto, VoteStats } from '@yanzhi/contract';
-import { formatScore } from '@yanzhi/contract';
+import { formatScore, ONBOARDING_VOTES_TO_UNLOCK } from '@yanzhi/contract';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Button, ButtonLink } from '../../components/Button';
 import { AchievementIcon } from '../../components/AchievementIcon';
@@ -597,8 +597,10 @@ function GuestProfile() {
             )}
           </>
         ) : stats.isPending ? (
+          // As tall as the four figures and the progress line, so nothing below moves.
           <LoadingRegion>
-            <Skeleton height="56px" radius="12px" />
+            <Skeleton height="124px" radius="12px" />
+            <UnlockProgress votes={0} required={ONBOARDING_VOTES_TO_UNLOCK} placeholder />
           </LoadingRegion>
         ) : (
           <ErrorState
