@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/precompress';
+import { routeHtml } from './scripts/route-html';
 
 const API_ORIGIN = 'http://127.0.0.1:8080';
 const proxy = { '/api': API_ORIGIN, '/media': API_ORIGIN };
@@ -9,6 +10,7 @@ const proxy = { '/api': API_ORIGIN, '/media': API_ORIGIN };
 export default defineConfig({
   plugins: [
     react(),
+    routeHtml(),
     precompress(),
     VitePWA({
       strategies: 'generateSW',
