@@ -7,7 +7,7 @@
  *   npm run bench:lighthouse -w bench      (add -- --no-build to use the current builds)
  *
  * Chromium comes from CHROME_PATH (default /usr/bin/chromium); LIGHTHOUSE_REPORT_DIR=dir keeps
- * each page's full report as JSON.
+ * each page's full report and its trace as JSON.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -109,6 +109,10 @@ async function audit(url: string, port: number): Promise<PageResult> {
     fs.mkdirSync(reportDir, { recursive: true });
     const name = new URL(url).pathname.replace(/\W+/g, '_') || '_';
     fs.writeFileSync(path.join(reportDir, `lighthouse${name}.json`), JSON.stringify(lhr));
+    // The trace shows what the LCP waited for (main-thread tasks, requests) beyond the report.
+    const trace = (result.artifacts as { Trace?: unknown }).Trace;
+    if (trace)
+      fs.writeFileSync(path.join(reportDir, `lighthouse${name}.trace.json`), JSON.stringify(trace));
   }
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
