@@ -45,12 +45,17 @@ export function decodeImage(photo: PhotoImage, urgent = false): Promise<void> {
   return Promise.race([image.decode(), timeout(DECODE_TIMEOUT_MS)]);
 }
 
-/** Resolves once the browser has painted the next frame and is idle again. */
+/**
+ * How long after their decode the photos on screen keep the network to themselves: the frame
+ * that shows them comes after React's commit and the page's layout, not always the next one.
+ */
+const PAINT_MARGIN_MS = 200;
+
+/** Resolves a moment after the next frame: the photos just decoded are on screen by then. */
 function afterPaint(): Promise<void> {
   return new Promise((resolve) => {
     requestAnimationFrame(() => {
-      if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: 500 });
-      else setTimeout(resolve, 50);
+      setTimeout(resolve, PAINT_MARGIN_MS);
     });
   });
 }
