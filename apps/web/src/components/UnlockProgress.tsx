@@ -29,19 +29,21 @@ export function UnlockProgress({
       aria-hidden={placeholder || undefined}
     >
       <span className="unlock-progress__text">{text}</span>
-      <span
-        className="unlock-progress__bar"
-        role="progressbar"
-        aria-label={t('unlock.label')}
-        aria-valuemin={0}
-        aria-valuemax={required}
-        aria-valuenow={done}
-        aria-valuetext={text}
-      >
-        <span className="unlock-progress__fill" style={fill} />
-      </span>
-      <span className="unlock-progress__count tabular" aria-hidden="true">
-        {done}/{required}
+      <span className="unlock-progress__meter">
+        <span
+          className="unlock-progress__bar"
+          role="progressbar"
+          aria-label={t('unlock.label')}
+          aria-valuemin={0}
+          aria-valuemax={required}
+          aria-valuenow={done}
+          aria-valuetext={text}
+        >
+          <span className="unlock-progress__fill" style={fill} />
+        </span>
+        <span className="unlock-progress__count tabular" aria-hidden="true">
+          {done}/{required}
+        </span>
       </span>
     </div>
   );

@@ -27,7 +27,7 @@ function timeout(ms: number): Promise<void> {
  * are sized from the height the arena leaves them, see arena.css): stacked on a phone, about
  * 3/8 of the viewport height less the bars; side by side from 600 px, at most 256 px.
  */
-export const ARENA_PHOTO_SIZES = '(min-width: 600px) 256px, calc((100vh - 230px) * 0.375)';
+export const ARENA_PHOTO_SIZES = '(min-width: 600px) 256px, calc((100vh - 220px) * 0.375)';
 
 /**
  * Fetches and decodes the variant an arena frame shows (same `srcset` and `sizes` as the
