@@ -28,6 +28,12 @@ export const PHOTO_VARIANT_SIZES = {
   thumb: { width: 240, height: 320 },
 } as const;
 
+/**
+ * The element in which the server writes the active categories into each page's HTML
+ * (a JSON script, never run), so the first screen does not wait for get_categories.
+ */
+export const CATEGORIES_ELEMENT_ID = 'yanzhi-categories';
+
 export const DEFAULT_FUEL = 50;
 export const DEFAULT_RANK = 123;
 export const DEFAULT_RATING = 5;

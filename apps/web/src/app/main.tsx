@@ -3,7 +3,7 @@ import '../styles/index.css';
 import { firstScreenSettled } from '../lib/after-first-screen';
 import { openPairFeed } from '../features/arena';
 import { useUserStore } from '../features/user';
-import { categoriesQueryOptions } from '../lib/categories';
+import { categoriesInPage, categoriesQueryOptions } from '../lib/categories';
 import { whenLanguageReady } from '../lib/i18n';
 import { startApp } from './bootstrap';
 import { createQueryClient } from './providers';
@@ -18,8 +18,11 @@ if (!container) throw new Error('index.html has no #root element');
 const router = createAppRouter();
 const root = createRoot(container);
 const queryClient = createQueryClient();
-// The arena needs the categories before it can ask for a pair: ask while the first render runs,
-// and ask for the first pair as soon as they are here (the first photos are the largest paint).
+// The arena needs the categories before it can ask for a pair: the server wrote them into the
+// page (or they are asked for while the first render runs), and the first pair is asked for
+// as soon as they are here (the first photos are the largest paint).
+const inPage = categoriesInPage();
+if (inPage) queryClient.setQueryData(categoriesQueryOptions.queryKey, inPage);
 queryClient.query(categoriesQueryOptions).then(
   (categories) => {
     const first = categories[0];
