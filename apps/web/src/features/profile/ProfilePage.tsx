@@ -1,8 +1,7 @@
 import type { Achievement, MyPhoto, VoteStats } from '@yanzhi/contract';
 import { formatScore, ONBOARDING_VOTES_TO_UNLOCK } from '@yanzhi/contract';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, lazy, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Button, ButtonLink } from '../../components/Button';
-import { AchievementIcon } from '../../components/AchievementIcon';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { Icon } from '../../components/Icon';
@@ -383,6 +382,16 @@ function DataPanel({
   );
 }
 
+/**
+ * The badges are a chunk of their own (the toasts fetch them too): the profile opens on the
+ * photos tab, so its first paint does not wait for them (ADR 0018).
+ */
+const AchievementIcon = lazy(async () => ({
+  default: (await import('../../components/AchievementIcon')).AchievementIcon,
+}));
+/** A badge's place while its code arrives. */
+const BADGE_PLACE = { display: 'inline-block', width: 28, height: 28, flex: 'none' } as const;
+
 function AchievementsPanel({
   stats,
   error,
@@ -422,7 +431,9 @@ function AchievementsPanel({
               className={`achievement ${unlocked ? 'achievement--earned' : 'achievement--locked'}`}
               data-testid="achievement"
             >
-              <AchievementIcon icon={item.icon} size={28} className="achievement__icon" />
+              <Suspense fallback={<span className="achievement__icon" style={BADGE_PLACE} />}>
+                <AchievementIcon icon={item.icon} size={28} className="achievement__icon" />
+              </Suspense>
               <div>
                 <p className="achievement__title">
                   {language === 'en' ? item.title_en : item.title}
