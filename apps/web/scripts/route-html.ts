@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
 
 type OutputBundle = Rolldown.OutputBundle;
@@ -37,6 +39,29 @@ function filesOf(bundle: OutputBundle, chunk: OutputChunk, seen = new Set<string
   return files;
 }
 
+/** The favicon, written into the page as a data: URL. */
+const FAVICON = 'favicon.svg';
+
+/**
+ * The head of a first visit carries nothing that competes with the page's own code: the
+ * favicon is written in (one request fewer; it stays in public/ for the offline page) and the
+ * manifest link goes, because Chromium fetches the manifest and its icon as soon as it sees
+ * it; the app links it once the first screen has settled (src/lib/service-worker.ts).
+ */
+export function firstVisitHead(html: string, favicon: string): string {
+  const minified = favicon.replace(/>\s+</g, '><').replace(/\s+/g, ' ').trim();
+  // Only what a data: URL in a double-quoted attribute needs escaped (a third of the size of
+  // encodeURIComponent's output).
+  const escaped = minified.replace(/"/g, "'").replace(/[%#<>{}]/g, encodeURIComponent);
+  const dataUrl = `data:image/svg+xml,${escaped}`;
+  const withIcon = html.replace(/href="[^"]*favicon\.svg"/, `href="${dataUrl}"`);
+  const withoutManifest = withIcon.replace(/\s*<link rel="manifest"[^>]*>/, '');
+  if (withIcon === html || withoutManifest === withIcon) {
+    throw new Error('route-html: the favicon or manifest link of index.html has moved');
+  }
+  return withoutManifest;
+}
+
 /** The English texts: a first render in English waits for them (src/lib/i18n). */
 const ENGLISH_MODULE = 'src/lib/i18n/catalogue-en.ts';
 
@@ -50,18 +75,23 @@ const ENGLISH_MODULE = 'src/lib/i18n/catalogue-en.ts';
  */
 export function routeHtml(): Plugin {
   let base = '/';
+  let favicon = '';
   return {
     name: 'yanzhi:route-html',
     apply: 'build',
     enforce: 'post',
-    configResolved(config) {
+    async configResolved(config) {
       base = config.base;
+      favicon = await fs.readFile(path.join(config.publicDir, FAVICON), 'utf8');
     },
     generateBundle(_options, bundle) {
       const index = bundle['index.html'];
       if (index?.type !== 'asset') throw new Error('route-html: index.html is not in the bundle');
-      const html =
-        typeof index.source === 'string' ? index.source : Buffer.from(index.source).toString();
+      const html = firstVisitHead(
+        typeof index.source === 'string' ? index.source : Buffer.from(index.source).toString(),
+        favicon,
+      );
+      index.source = html;
       const english = chunkOf(bundle, ENGLISH_MODULE);
       if (!english) throw new Error(`route-html: no chunk for ${ENGLISH_MODULE}`);
       const preload = (file: string) =>

@@ -12,6 +12,12 @@ export async function registerServiceWorker(): Promise<void> {
     // screen's photos, so it waits until they are in. Its code is fetched only then, so it is
     // not part of the first route's download (ADR 0014).
     await firstScreenSettled();
+    // The manifest too (the build takes its link out of the first page, scripts/route-html.ts):
+    // Chromium fetches it and its icon as soon as it is linked.
+    const manifest = document.createElement('link');
+    manifest.rel = 'manifest';
+    manifest.href = '/manifest.webmanifest';
+    document.head.append(manifest);
     const { Workbox } = await import('workbox-window');
     const workbox = new Workbox('/sw.js');
     workbox.addEventListener('controlling', (event) => {
