@@ -42,8 +42,8 @@ const DEFERRED: Readonly<Record<string, string>> = {
     'the report sheet and photo viewer of the arena, fetched once the first photos are in',
   'src/features/offline/outbox-queue.ts':
     'the offline vote queue and its storage, fetched once the first screen has settled or on a vote',
-  // A module shared with a page is a chunk of its own, named (without its hash) by the chunk.
-  _AchievementIcon: 'achievement badges, fetched with the first achievement toast',
+  'src/components/AchievementIcon.tsx':
+    'achievement badges, fetched with the first achievement toast or the achievements tab',
 };
 const ENGLISH = 'src/lib/i18n/catalogue-en.ts';
 const INITIAL_PAGE = 'src/features/arena/index.ts';
