@@ -95,13 +95,21 @@ describe('arena page: the pair', () => {
       anonymous_id: getDeviceId(),
       user_id: null,
     });
+    // The statistics wait until the photos on screen are in (the next pair is waiting).
+    await waitFor(() => {
+      expect(screen.getByTestId('fuel-pill').textContent).toContain('57');
+    });
     expect(api.callsTo('get_user_vote_stats')[0]?.body).toEqual({
       user_id: null,
       anonymous_id: getDeviceId(),
     });
-    await waitFor(() => {
-      expect(screen.getByTestId('fuel-pill').textContent).toContain('57');
-    });
+    const order = api.calls.map((call) => call.url);
+    const secondPair = order.indexOf(
+      '/api/get_random_photos_for_rating',
+      order.indexOf('/api/get_random_photos_for_rating') + 1,
+    );
+    expect(secondPair).toBeGreaterThan(0);
+    expect(order.indexOf('/api/get_user_vote_stats')).toBeGreaterThan(secondPair);
     expect(screen.getByRole('link', { name: '个人中心' }).getAttribute('href')).toBe('/profile');
   });
 

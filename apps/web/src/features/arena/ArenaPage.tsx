@@ -49,8 +49,11 @@ export function ArenaPage() {
   const [categoryId, setCategoryId] = useState<number | null>(null);
   const user = useUserStore((state) => state.user);
   const userId = user?.id ?? null;
-  const stats = useVoteStats(userId);
   const feed = usePairFeed(categoryId, userId);
+  // Once the photos on screen are in (the next pair is waiting), or there are none to wait for:
+  // the statistics and the sheets never compete with the first photos on a slow network.
+  const firstPhotosIn = feed.queued > 0 || feed.status === 'empty' || feed.status === 'error';
+  const stats = useVoteStats(userId, firstPhotosIn);
   const pair = feed.current;
   const { reveal, vote, skip, announcement, lastResult } = useVote({
     pair,
@@ -60,9 +63,8 @@ export function ArenaPage() {
   });
   const [sheet, setSheet] = useState<OpenSheet | null>(null);
   const [sheets, setSheets] = useState<Sheets | null>(loadedSheets);
-  // Fetched once the photos on screen are in (the next pair is waiting), or at once when a
-  // sheet is opened before: it never competes with the first photos.
-  const wanted = feed.queued > 0 || sheet !== null;
+  // Fetched once the photos on screen are in, or at once when a sheet is opened before.
+  const wanted = firstPhotosIn || sheet !== null;
   useEffect(() => {
     if (!wanted || sheets !== null) return;
     let live = true;
