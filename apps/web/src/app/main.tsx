@@ -38,6 +38,12 @@ queryClient.query(categoriesQueryOptions).then(
   },
   () => undefined,
 );
+// The leaderboard's board likewise, as soon as its (preloaded) code is here.
+if (location.pathname === '/leaderboard') {
+  void import('../features/leaderboard').then((page) => {
+    page.prefetchBoard(queryClient, location.search);
+  });
+}
 // English texts are a chunk of their own: the first render waits for them (at once in Chinese).
 void whenLanguageReady().then(() => {
   root.render(<App router={router} queryClient={queryClient} />);
