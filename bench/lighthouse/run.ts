@@ -140,6 +140,22 @@ async function audit(url: string, port: number): Promise<PageResult> {
   };
 }
 
+/**
+ * Lighthouse now and then loses the navigation's start in its trace on this busy machine
+ * (NO_NAVSTART, "Please run Lighthouse again"): such a page is audited once more.
+ */
+async function auditWithRetry(url: string, port: number): Promise<PageResult> {
+  try {
+    return await audit(url, port);
+  } catch (error) {
+    if (!(error instanceof Error) || !error.message.includes('NO_NAVSTART')) throw error;
+    console.log(
+      `               (${new URL(url).pathname}: no navigation start in the trace, again)`,
+    );
+    return audit(url, port);
+  }
+}
+
 function failuresOf(result: PageResult): string[] {
   const failures: string[] = [];
   for (const id of CATEGORIES) {
@@ -170,7 +186,7 @@ async function main(): Promise<number> {
     );
     console.log('page           perf  a11y  best   LCP ms   CLS     TBT ms   FCP ms');
     for (const page of PAGES) {
-      const result = await audit(`${server.url}${page}`, chrome.port);
+      const result = await auditWithRetry(`${server.url}${page}`, chrome.port);
       const { scores } = result;
       console.log(
         `${page.padEnd(14)} ${String(scores.performance).padStart(4)}  ${String(scores.accessibility).padStart(4)}  ${String(scores['best-practices']).padStart(4)}  ${Math.round(result.lcpMs).toString().padStart(7)}  ${result.cls.toFixed(3)}  ${Math.round(result.tbtMs).toString().padStart(7)}  ${Math.round(result.fcpMs).toString().padStart(7)}`,
