@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/precompress';
+import { routeHtml } from './scripts/route-html';
 
 const API_ORIGIN = 'http://127.0.0.1:8080';
 const proxy = { '/api': API_ORIGIN, '/media': API_ORIGIN };
@@ -9,6 +10,7 @@ const proxy = { '/api': API_ORIGIN, '/media': API_ORIGIN };
 export default defineConfig({
   plugins: [
     react(),
+    routeHtml(),
     precompress(),
     VitePWA({
       strategies: 'generateSW',
@@ -94,7 +96,9 @@ export default defineConfig({
             {
               name: 'pages',
               // Achievement badges stay a chunk of their own (the toasts fetch them on demand).
-              test: /src[\\/](components[\\/](?!AchievementIcon)|lib[\\/])|node_modules/,
+              // The share modal's on-demand wrapper too: one request fewer for the pages that
+              // offer sharing (a first visit fetches each file on a connection of its own).
+              test: /src[\\/](components[\\/](?!AchievementIcon)|lib[\\/]|features[\\/]share[\\/](index|LazyShareModal))|node_modules/,
               minShareCount: 2,
               priority: 1,
             },

@@ -67,8 +67,8 @@ function seedVotes(file: string, categoryId: number, votes: number, now: number)
   }
   const insertPhoto = db.prepare(
     `insert into photos (user_id, category_id, state, width, height, placeholder, display_key,
-       thumb_key, is_demo, created_at, published_at, updated_at)
-     values (?, ?, 'active', 720, 960, '', ?, ?, 0, ?, ?, ?)`,
+       medium_key, thumb_key, is_demo, created_at, published_at, updated_at)
+     values (?, ?, 'active', 720, 960, '', ?, ?, ?, 0, ?, ?, ?)`,
   );
   const photoIds: number[] = [];
   db.transaction(() => {
@@ -80,6 +80,7 @@ function seedVotes(file: string, categoryId: number, votes: number, now: number)
             owners[index % OWNERS],
             categoryId,
             `${key}.webp`,
+            `${key}-m.webp`,
             `${key}-t.webp`,
             now,
             now,

@@ -22,6 +22,8 @@ interface PhotoRow {
   user_id: number;
   state: string;
   display_key: string;
+  /** Null only on rows older than the medium variant (none in a fault run). */
+  medium_key: string | null;
   thumb_key: string;
   is_demo: number;
   boost_remaining: number;
@@ -106,7 +108,7 @@ function checkPhotos(
 ): void {
   const photos = db
     .prepare(
-      'select id, user_id, state, display_key, thumb_key, is_demo, boost_remaining from photos',
+      'select id, user_id, state, display_key, medium_key, thumb_key, is_demo, boost_remaining from photos',
     )
     .all() as PhotoRow[];
   const byId = new Map(photos.map((photo) => [photo.id, photo]));
@@ -155,12 +157,15 @@ function checkPhotos(
     }
   }
 
-  // Every photo that is not deleted has both its files.
+  // Every photo that is not deleted has all its files: display, medium and thumbnail.
   const files = new Set(mediaFiles(mediaDir));
   for (const photo of photos) {
     if (photo.state === 'deleted') continue;
-    for (const key of [photo.display_key, photo.thumb_key]) {
-      if (!files.has(key))
+    if (photo.medium_key === null) {
+      result.violations.push(`photo ${photo.id} (${photo.state}) has no medium variant`);
+    }
+    for (const key of [photo.display_key, photo.medium_key, photo.thumb_key]) {
+      if (key !== null && !files.has(key))
         result.violations.push(`photo ${photo.id} (${photo.state}) lacks ${key}`);
     }
   }

@@ -26,9 +26,13 @@ export function orphanFiles(dbFile: string, mediaDir: string): string[] {
   try {
     const live = new Set<string>();
     const rows = db
-      .prepare("select display_key, thumb_key from photos where state <> 'deleted'")
-      .all() as { display_key: string; thumb_key: string }[];
-    for (const row of rows) live.add(row.display_key).add(row.thumb_key);
+      .prepare("select display_key, medium_key, thumb_key from photos where state <> 'deleted'")
+      .all() as { display_key: string; medium_key: string | null; thumb_key: string }[];
+    for (const row of rows) {
+      for (const key of [row.display_key, row.medium_key, row.thumb_key]) {
+        if (key !== null) live.add(key);
+      }
+    }
     return mediaFiles(mediaDir).filter((key) => !live.has(key));
   } finally {
     db.close();

@@ -7,7 +7,7 @@
  *   npm run bench:lighthouse -w bench      (add -- --no-build to use the current builds)
  *
  * Chromium comes from CHROME_PATH (default /usr/bin/chromium); LIGHTHOUSE_REPORT_DIR=dir keeps
- * each page's full report as JSON.
+ * each page's full report and its trace as JSON.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -109,6 +109,10 @@ async function audit(url: string, port: number): Promise<PageResult> {
     fs.mkdirSync(reportDir, { recursive: true });
     const name = new URL(url).pathname.replace(/\W+/g, '_') || '_';
     fs.writeFileSync(path.join(reportDir, `lighthouse${name}.json`), JSON.stringify(lhr));
+    // The trace shows what the LCP waited for (main-thread tasks, requests) beyond the report.
+    const trace = (result.artifacts as { Trace?: unknown }).Trace;
+    if (trace)
+      fs.writeFileSync(path.join(reportDir, `lighthouse${name}.trace.json`), JSON.stringify(trace));
   }
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
@@ -134,6 +138,22 @@ async function audit(url: string, port: number): Promise<PageResult> {
     fcpMs: numeric('first-contentful-paint'),
     misses,
   };
+}
+
+/**
+ * Lighthouse now and then loses the navigation's start in its trace on this busy machine
+ * (NO_NAVSTART, "Please run Lighthouse again"): such a page is audited once more.
+ */
+async function auditWithRetry(url: string, port: number): Promise<PageResult> {
+  try {
+    return await audit(url, port);
+  } catch (error) {
+    if (!(error instanceof Error) || !error.message.includes('NO_NAVSTART')) throw error;
+    console.log(
+      `               (${new URL(url).pathname}: no navigation start in the trace, again)`,
+    );
+    return audit(url, port);
+  }
 }
 
 function failuresOf(result: PageResult): string[] {
@@ -166,7 +186,7 @@ async function main(): Promise<number> {
     );
     console.log('page           perf  a11y  best   LCP ms   CLS     TBT ms   FCP ms');
     for (const page of PAGES) {
-      const result = await audit(`${server.url}${page}`, chrome.port);
+      const result = await auditWithRetry(`${server.url}${page}`, chrome.port);
       const { scores } = result;
       console.log(
         `${page.padEnd(14)} ${String(scores.performance).padStart(4)}  ${String(scores.accessibility).padStart(4)}  ${String(scores['best-practices']).padStart(4)}  ${Math.round(result.lcpMs).toString().padStart(7)}  ${result.cls.toFixed(3)}  ${Math.round(result.tbtMs).toString().padStart(7)}  ${Math.round(result.fcpMs).toString().padStart(7)}`,

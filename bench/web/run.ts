@@ -35,14 +35,15 @@ const ROUTES: readonly { path: string; page: string | null }[] = [
 /** The entry's dynamic imports that are not pages, and why a first visit does not wait for them. */
 const DEFERRED: Readonly<Record<string, string>> = {
   '../../node_modules/workbox-window/build/workbox-window.prod.es5.mjs':
-    'service worker registration, fetched after the load event',
-  'src/lib/i18n/catalogue-en.ts': 'English texts, fetched only when English is the language',
+    'service worker registration, fetched once the first screen has settled',
+  'src/lib/i18n/catalogue-en.ts':
+    'English texts, fetched only when English is the language (preloaded beside the entry then)',
   'src/features/arena/sheets.ts':
-    'the report sheet and photo viewer of the arena, fetched once a pair is shown',
+    'the report sheet and photo viewer of the arena, fetched once the first photos are in',
   'src/features/offline/outbox-queue.ts':
-    'the offline vote queue and its storage, fetched right after the first render',
-  // A module shared with a page is a chunk of its own, named (without its hash) by the chunk.
-  _AchievementIcon: 'achievement badges, fetched with the first achievement toast',
+    'the offline vote queue and its storage, fetched once the first screen has settled or on a vote',
+  'src/components/AchievementIcon.tsx':
+    'achievement badges, fetched with the first achievement toast or the achievements tab',
 };
 const ENGLISH = 'src/lib/i18n/catalogue-en.ts';
 const INITIAL_PAGE = 'src/features/arena/index.ts';

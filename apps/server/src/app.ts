@@ -153,7 +153,11 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     limiter,
     limits: config.rateLimits,
   });
-  await registerStaticFiles(server, { mediaDir: config.mediaDir, webDistDir: config.webDistDir });
+  await registerStaticFiles(server, {
+    mediaDir: config.mediaDir,
+    webDistDir: config.webDistDir,
+    categories: () => services.categories.list(),
+  });
 
   return { server, services, metrics };
 }

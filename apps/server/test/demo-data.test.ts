@@ -28,12 +28,20 @@ describe.each(dialects)('demo data on %s', (dialect) => {
     const photos = await app.db.selectFrom('photos').selectAll().execute();
     expect(photos.every((photo) => photo.is_demo === 1 && photo.state === 'active')).toBe(true);
     for (const photo of photos) {
-      for (const key of [photo.display_key, photo.thumb_key]) {
+      expect(photo.medium_key).not.toBeNull();
+      const sizes = [];
+      for (const key of [photo.display_key, photo.medium_key ?? '', photo.thumb_key]) {
         const file = path.join(app.config.mediaDir, key);
         const meta = await sharp(file).metadata();
         expect(meta.format).toBe('webp');
         expect(meta.exif).toBeUndefined();
+        sizes.push([meta.width, meta.height]);
       }
+      expect(sizes).toEqual([
+        [720, 960],
+        [480, 640],
+        [240, 320],
+      ]);
       expect(photo.placeholder).toMatch(/^data:image\/webp;base64,/);
       expect([photo.width, photo.height]).toEqual([720, 960]);
     }
@@ -58,13 +66,13 @@ describe.each(dialects)('demo data on %s', (dialect) => {
     await app.services.demo.seed(1);
     expect(await app.services.demo.seed(2)).toBe(4);
     expect(await app.services.demo.seed(2)).toBe(0);
-    expect(mediaFiles(app)).toHaveLength(16);
+    expect(mediaFiles(app)).toHaveLength(4 * 2 * 3);
   });
 
   it('removes every demo photo, file and account with one command, and stays removed', async () => {
     app = await createTestApp(dialect);
     await app.services.demo.seedIfWanted(undefined, 1);
-    expect(mediaFiles(app)).toHaveLength(8);
+    expect(mediaFiles(app)).toHaveLength(4 * 3);
     expect(await app.services.demo.remove()).toEqual({ photos: 4, users: 12 });
     expect(mediaFiles(app)).toHaveLength(0);
     expect(await app.db.selectFrom('users').selectAll().execute()).toHaveLength(0);

@@ -173,10 +173,13 @@ describe.each(dialects)('reports, moderation, history and account deletion on %s
   it('deletes an account with its photos, files and personal data', async () => {
     const leaver = await signIn('leaver');
     const photo = await photoOf(leaver);
-    const file = path.join(app.config.mediaDir, photo.image.url.replace('/media/', ''));
-    expect(fs.existsSync(file)).toBe(true);
+    const files = [photo.image.url, photo.image.medium_url ?? '', photo.image.thumb_url].map(
+      (url) => path.join(app.config.mediaDir, url.replace('/media/', '')),
+    );
+    expect(photo.image.medium_url).not.toBeNull();
+    expect(files.every((file) => fs.existsSync(file))).toBe(true);
     expect((await app.call('delete_account', {}, leaver.headers)).data).toEqual({ deleted: true });
-    expect(fs.existsSync(file)).toBe(false);
+    expect(files.filter((file) => fs.existsSync(file))).toEqual([]);
     expect(
       await app.db.selectFrom('users').selectAll().where('id', '=', leaver.id).execute(),
     ).toHaveLength(0);

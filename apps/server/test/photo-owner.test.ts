@@ -56,9 +56,10 @@ describe.each(dialects)('delete and boost, owner only, on %s', (dialect) => {
   it('lets only the owner delete: other user 40300, anonymous 40100, unknown id 40402', async () => {
     const photo = await ownersPhoto();
     const files = () =>
-      [photo.image.url, photo.image.thumb_url].map((url) =>
+      [photo.image.url, photo.image.medium_url ?? '', photo.image.thumb_url].map((url) =>
         path.join(app.config.mediaDir, url.replace('/media/', '')),
       );
+    expect(photo.image.medium_url).toMatch(/-m\.webp$/);
     expect(files().every((file) => fs.existsSync(file))).toBe(true);
 
     expect((await app.call('delete_photo', { photo_id: photo.id }, as('other'))).code).toBe(

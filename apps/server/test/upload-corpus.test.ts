@@ -101,10 +101,16 @@ describe.each(dialects)('the upload corpus on %s', (dialect) => {
       expect(row.phash).toMatch(/^[0-9a-f]{16}$/);
 
       const display = path.join(app.config.mediaDir, row.display_key);
+      if (row.medium_key === null) throw new Error(`${file.name}: no medium variant`);
+      const medium = path.join(app.config.mediaDir, row.medium_key);
       const thumb = path.join(app.config.mediaDir, row.thumb_key);
-      await expectNoMetadata(display);
-      await expectNoMetadata(thumb);
+      expect(photo.image.medium_url).toBe(`/media/${row.medium_key}`);
+      for (const variant of [display, medium, thumb]) await expectNoMetadata(variant);
+      expect(await sharp(display).metadata()).toMatchObject({ width: 720, height: 960 });
+      expect(await sharp(medium).metadata()).toMatchObject({ width: 480, height: 640 });
       expect(await sharp(thumb).metadata()).toMatchObject({ width: 240, height: 320 });
+      // The medium variant is the frame most phones download: it must cost clearly less.
+      expect(fs.statSync(medium).size).toBeLessThan(fs.statSync(display).size);
 
       if (file.orientation) {
         expectColour(await colourAt(display, 180, 240), QUADRANTS.topLeft);
@@ -145,7 +151,11 @@ describe.each(dialects)('the upload corpus on %s', (dialect) => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
     expect(served.headers['cache-control']).toContain('immutable');
-    const thumb = await app.server.inject({ method: 'GET', url: photo.image.thumb_url });
-    expect(thumb.statusCode).toBe(200);
+    for (const url of [photo.image.medium_url ?? '', photo.image.thumb_url]) {
+      const variant = await app.server.inject({ method: 'GET', url });
+      expect(variant.statusCode, url).toBe(200);
+      expect(variant.headers['content-type']).toBe('image/webp');
+      expect(variant.headers['cache-control']).toContain('immutable');
+    }
   });
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { photoJpeg } from './fixtures/upload-client.js';
+import { photoFileKeys, type PhotoFileKeys } from '../src/repositories/media.repository.js';
 import { makeTempDir } from './support/database.js';
 import { startServerProcess } from './support/process.js';
 
@@ -85,12 +86,11 @@ describe('uploads survive a killed server', () => {
       const keys = new Set(
         (
           db
-            .prepare("select display_key, thumb_key from photos where state != 'deleted'")
-            .all() as {
-            display_key: string;
-            thumb_key: string;
-          }[]
-        ).flatMap((row) => [row.display_key, row.thumb_key]),
+            .prepare(
+              "select display_key, medium_key, thumb_key from photos where state != 'deleted'",
+            )
+            .all() as PhotoFileKeys[]
+        ).flatMap(photoFileKeys),
       );
       db.close();
       if (files.every((file) => keys.has(file))) break;
@@ -101,21 +101,18 @@ describe('uploads survive a killed server', () => {
 
     const db = new SQLite(path.join(dataDir, 'yanzhi.db'), { readonly: true });
     const rows = db
-      .prepare("select id, display_key, thumb_key from photos where state != 'deleted'")
-      .all() as {
-      id: number;
-      display_key: string;
-      thumb_key: string;
-    }[];
+      .prepare("select id, display_key, medium_key, thumb_key from photos where state != 'deleted'")
+      .all() as (PhotoFileKeys & { id: number })[];
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     db.close();
 
     const onDisk = new Set(mediaFiles(dataDir));
     for (const row of rows) {
       expect(onDisk.has(row.display_key), `photo ${row.id} display file`).toBe(true);
+      expect(onDisk.has(row.medium_key ?? ''), `photo ${row.id} medium variant`).toBe(true);
       expect(onDisk.has(row.thumb_key), `photo ${row.id} thumbnail`).toBe(true);
     }
-    const referenced = new Set(rows.flatMap((row) => [row.display_key, row.thumb_key]));
+    const referenced = new Set(rows.flatMap(photoFileKeys));
     for (const file of onDisk) expect(referenced.has(file), `orphan ${file}`).toBe(true);
     const stored = new Set(rows.map((row) => row.id));
     for (const id of acknowledged) expect(stored.has(id), `acknowledged photo ${id}`).toBe(true);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { API, ErrorCode, sessionSchema, uploadPhotoResponseSchema } from '@yanzhi/contract';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MediaRepository } from '../src/repositories/media.repository.js';
+import { MediaRepository, photoFileKeys } from '../src/repositories/media.repository.js';
 import { sweepOrphanFiles, UploadRepository } from '../src/repositories/upload.repository.js';
 import {
   countRows,
@@ -191,7 +191,8 @@ describe.each(dialects)('upload_photo on %s', (dialect) => {
         upload(app, { bytes }, fields, { headers }),
       ]);
       expect(results.map((result) => result.code).sort()).toEqual([0, ErrorCode.DUPLICATE_PHOTO]);
-      expect(mediaFiles(app)).toHaveLength(4);
+      // Two photos of three files each; the refused copy left none.
+      expect(mediaFiles(app)).toHaveLength(2 * 3);
     });
   });
 
@@ -320,7 +321,7 @@ describe.each(dialects)('upload_photo on %s', (dialect) => {
       const kept = await signedUp(1);
       const row = await app.db
         .selectFrom('photos')
-        .select(['display_key', 'thumb_key'])
+        .select(['display_key', 'medium_key', 'thumb_key'])
         .where('id', '=', kept.photo.id)
         .executeTakeFirstOrThrow();
       const media = app.config.mediaDir;
@@ -337,8 +338,9 @@ describe.each(dialects)('upload_photo on %s', (dialect) => {
       plant('photos/ab/orphan-old-t.webp', 60 * 24);
       plant('photos/cd/crashed.webp.0a1b2c.tmp', 30);
       plant('photos/ab/orphan-recent.webp', 2);
-      age(row.display_key, 60);
-      age(row.thumb_key, 60);
+      const keys = photoFileKeys(row);
+      expect(keys).toHaveLength(3);
+      for (const key of keys) age(key, 60);
 
       const removed = await app.services.photos.sweepOrphanFiles();
       expect(removed.sort()).toEqual([
@@ -347,7 +349,7 @@ describe.each(dialects)('upload_photo on %s', (dialect) => {
         'photos/cd/crashed.webp.0a1b2c.tmp',
       ]);
       const left = mediaFiles(app).map((file) => file.split(path.sep).join('/'));
-      expect(left).toEqual([row.display_key, row.thumb_key, 'photos/ab/orphan-recent.webp'].sort());
+      expect(left).toEqual([...keys, 'photos/ab/orphan-recent.webp'].sort());
 
       // The exported function, with a grace period of its own.
       const uploads = new UploadRepository(app.db);
@@ -362,7 +364,7 @@ describe.each(dialects)('upload_photo on %s', (dialect) => {
       const gone = await signedUp(1);
       const row = await app.db
         .selectFrom('photos')
-        .select(['display_key', 'thumb_key'])
+        .select(['display_key', 'medium_key', 'thumb_key'])
         .where('id', '=', gone.photo.id)
         .executeTakeFirstOrThrow();
       // delete_photo marks the row, then removes the files: a kill in between leaves them.
@@ -372,11 +374,11 @@ describe.each(dialects)('upload_photo on %s', (dialect) => {
         .where('id', '=', gone.photo.id)
         .execute();
       const past = new Date(app.clock.now() - 60 * 60_000);
-      for (const key of [row.display_key, row.thumb_key]) {
-        fs.utimesSync(path.join(app.config.mediaDir, key), past, past);
-      }
+      const keys = photoFileKeys(row);
+      expect(keys).toHaveLength(3);
+      for (const key of keys) fs.utimesSync(path.join(app.config.mediaDir, key), past, past);
       const removed = await app.services.photos.sweepOrphanFiles();
-      expect(removed.sort()).toEqual([row.display_key, row.thumb_key].sort());
+      expect(removed.sort()).toEqual(keys.sort());
       expect(mediaFiles(app)).toEqual([]);
     });
   });

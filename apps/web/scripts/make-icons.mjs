@@ -44,7 +44,9 @@ function iconSvg({ padding, rounded }) {
 async function renderPng(svg, size, file) {
   await sharp(Buffer.from(svg))
     .resize(size, size)
-    .png({ compressionLevel: 9 })
+    // A 256-colour palette looks the same on a gradient and halves the bytes: Chromium fetches
+    // icon-192 during the first page load (installability), beside the app's own requests.
+    .png({ palette: true, colours: 256, quality: 100, effort: 10, compressionLevel: 9 })
     .toFile(publicDir + file);
   console.warn(`wrote public/${file}`);
 }

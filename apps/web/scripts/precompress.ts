@@ -19,14 +19,20 @@ const MIN_BYTES = 1024;
  */
 export function precompress(): Plugin {
   let outDir = 'dist';
+  let publicDir = '';
   return {
     name: 'yanzhi:precompress',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
+      publicDir = config.publicDir;
     },
     async writeBundle(_options, bundle) {
-      const files = Object.keys(bundle).filter((file) => COMPRESSIBLE.test(file));
+      // The files copied from public/ too: the favicon is fetched on every first visit.
+      const copied = publicDir ? await fs.readdir(publicDir).catch(() => []) : [];
+      const files = [...new Set([...Object.keys(bundle), ...copied])].filter((file) =>
+        COMPRESSIBLE.test(file),
+      );
       await Promise.all(
         files.map(async (file) => {
           const absolute = path.join(outDir, file);

@@ -1,9 +1,14 @@
 import { z } from 'zod';
 import { isoDateTimeSchema } from './schemas.js';
 
-/** A processed image: the display variant, a thumbnail and a tiny placeholder painted first. */
+/**
+ * A processed image: the display variant (`url`, `width` x `height`), a medium one, a thumbnail
+ * and a tiny placeholder painted first (sizes in PHOTO_VARIANT_SIZES).
+ */
 export const imageSchema = z.object({
   url: z.string(),
+  /** Null for a photo stored before the medium variant existed: `url` stands in for it. */
+  medium_url: z.string().nullable(),
   thumb_url: z.string(),
   width: z.number().int(),
   height: z.number().int(),

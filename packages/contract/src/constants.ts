@@ -17,6 +17,23 @@ export const PERIOD_TYPE_ALIASES = {
   total: 'all',
 } as const;
 
+/**
+ * The stored sizes of a photo (3:4 frames, WebP). `display` fits a phone screen at 2-3x, `medium`
+ * an arena frame at about 2x (a 412 px wide phone at 1.75x needs 400 px), `thumb` a list cell.
+ * The web builds `srcset` from these widths, so they change only with the server's pipeline.
+ */
+export const PHOTO_VARIANT_SIZES = {
+  display: { width: 720, height: 960 },
+  medium: { width: 480, height: 640 },
+  thumb: { width: 240, height: 320 },
+} as const;
+
+/**
+ * The element in which the server writes the active categories into each page's HTML
+ * (a JSON script, never run), so the first screen does not wait for get_categories.
+ */
+export const CATEGORIES_ELEMENT_ID = 'yanzhi-categories';
+
 export const DEFAULT_FUEL = 50;
 export const DEFAULT_RANK = 123;
 export const DEFAULT_RATING = 5;

@@ -66,6 +66,8 @@ export interface PhotosTable {
   height: number;
   placeholder: string;
   display_key: string;
+  /** Null on photos stored before the medium variant existed (migration 0006). */
+  medium_key: string | null;
   thumb_key: string;
   phash: string | null;
   is_demo: number;

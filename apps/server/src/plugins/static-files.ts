@@ -3,17 +3,18 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { apiNotFound, isApiPath, pathOf } from './envelope.js';
+import { pageHtmlSender, type PageHtmlOptions } from './page-html.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * Serves processed media (random, never rewritten names: cached for a year) and the built web
  * app (hashed assets cached for a year; index.html, the service worker and the manifest always
- * revalidated). Unknown page paths get index.html so the client router can answer them.
+ * revalidated). Page addresses get their HTML (page-html.ts) so the client router can answer them.
  */
 export async function registerStaticFiles(
   app: FastifyInstance,
-  options: { mediaDir: string; webDistDir: string },
+  options: PageHtmlOptions & { mediaDir: string },
 ): Promise<void> {
   fs.mkdirSync(options.mediaDir, { recursive: true });
   await app.register(fastifyStatic, {
@@ -51,12 +52,16 @@ export async function registerStaticFiles(
     app.log.warn({ webDistDir: options.webDistDir }, 'web app not built: serving the API only');
   }
 
+  const sendPage = pageHtmlSender(options);
+  // `/` is a page like the others, answered by language rather than with index.html as is.
+  if (hasWebApp) app.get('/', sendPage);
+
   app.setNotFoundHandler((request, reply) => {
     const url = pathOf(request.url);
     if (isApiPath(url)) return apiNotFound(request, reply);
     const isPage = !url.startsWith('/media/') && path.extname(url) === '';
     if (hasWebApp && isPage && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+      return sendPage(request, reply);
     }
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });

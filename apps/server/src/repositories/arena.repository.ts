@@ -11,7 +11,7 @@ export type IndexRow = Pick<
 >;
 export type CardRow = Pick<
   PhotoRow,
-  'id' | 'display_key' | 'thumb_key' | 'width' | 'height' | 'placeholder'
+  'id' | 'display_key' | 'medium_key' | 'thumb_key' | 'width' | 'height' | 'placeholder'
 >;
 export type RatedPhotoRow = Pick<PhotoRow, (typeof RATED_COLUMNS)[number]>;
 
@@ -90,7 +90,7 @@ export class ArenaRepository {
   cards(ids: number[]): Promise<CardRow[]> {
     return this.db
       .selectFrom('photos')
-      .select(['id', 'display_key', 'thumb_key', 'width', 'height', 'placeholder'])
+      .select(['id', 'display_key', 'medium_key', 'thumb_key', 'width', 'height', 'placeholder'])
       .where('id', 'in', ids)
       .execute();
   }

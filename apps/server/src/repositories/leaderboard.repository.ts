@@ -19,6 +19,7 @@ export interface EntryRow {
   state: PhotoRow['state'];
   comparisons: number;
   display_key: string;
+  medium_key: string | null;
   thumb_key: string;
   width: number;
   height: number;
@@ -53,6 +54,7 @@ const SHOWN_COLUMNS = [
   'photos.user_id',
   'photos.state',
   'photos.display_key',
+  'photos.medium_key',
   'photos.thumb_key',
   'photos.width',
   'photos.height',

@@ -2,11 +2,16 @@ import { randomBytes } from 'node:crypto';
 import type { Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { PHOTO_VARIANT_SIZES } from '@yanzhi/contract';
 import sharp, { type Sharp } from 'sharp';
 
-/** Frames are 3:4 (UI.md); the display variant fits a phone screen at 2x, the thumb a grid cell. */
-const DISPLAY = { width: 720, height: 960 } as const;
-const THUMB = { width: 240, height: 320 } as const;
+/**
+ * Frames are 3:4 (UI.md); the display variant fits a phone screen at 2-3x, the medium one an
+ * arena frame at about 2x (what most phones download, ADR 0018), the thumb a grid cell.
+ */
+const DISPLAY = PHOTO_VARIANT_SIZES.display;
+const MEDIUM = PHOTO_VARIANT_SIZES.medium;
+const THUMB = PHOTO_VARIANT_SIZES.thumb;
 const PLACEHOLDER = { width: 12, height: 16 } as const;
 /** Transparent pixels land on the dark page colour (UI.md) rather than on black or white. */
 const ALPHA_BACKGROUND = '#121018';
@@ -40,7 +45,20 @@ export interface StoredVariants {
   height: number;
   placeholder: string;
   display_key: string;
+  medium_key: string;
   thumb_key: string;
+}
+
+/** The file keys a photo row names; `medium_key` is null on rows older than that variant. */
+export type PhotoFileKeys = Pick<StoredVariants, 'display_key' | 'thumb_key'> & {
+  medium_key: string | null;
+};
+
+/** Every stored file of a photo, to delete or to check. */
+export function photoFileKeys(photo: PhotoFileKeys): string[] {
+  return [photo.display_key, photo.medium_key, photo.thumb_key].filter(
+    (key): key is string => key !== null,
+  );
 }
 
 /** The re-encoded variants of one image, still in memory. */
@@ -49,6 +67,7 @@ export interface RenderedPhoto {
   height: number;
   placeholder: string;
   display: Buffer;
+  medium: Buffer;
   thumb: Buffer;
   /** 64-bit difference hash of the whole oriented image, 16 hex digits. */
   phash: string;
@@ -98,8 +117,9 @@ export class MediaRepository {
         .raw()
         .toBuffer({ resolveWithObject: true });
       const fromCrop = () => sharp(crop.data, { raw: crop.info });
-      const [display, thumb, placeholder, phash] = await Promise.all([
+      const [display, medium, thumb, placeholder, phash] = await Promise.all([
         fromCrop().webp({ quality: 80, effort: 4 }).toBuffer(),
+        fromCrop().resize(MEDIUM.width, MEDIUM.height).webp({ quality: 78, effort: 4 }).toBuffer(),
         fromCrop().resize(THUMB.width, THUMB.height).webp({ quality: 72, effort: 4 }).toBuffer(),
         fromCrop().resize(PLACEHOLDER.width, PLACEHOLDER.height).webp({ quality: 40 }).toBuffer(),
         differenceHash(sharp(frame.data, { raw: frame.info })),
@@ -109,6 +129,7 @@ export class MediaRepository {
         height: crop.info.height,
         placeholder: `data:image/webp;base64,${placeholder.toString('base64')}`,
         display,
+        medium,
         thumb,
         phash,
       };
@@ -137,20 +158,26 @@ export class MediaRepository {
 
   /** Writes rendered variants under fresh random names; nothing is left behind on failure. */
   async writePhotoVariants(
-    rendered: Pick<RenderedPhoto, 'display' | 'thumb'>,
-  ): Promise<Pick<StoredVariants, 'display_key' | 'thumb_key'>> {
+    rendered: Pick<RenderedPhoto, 'display' | 'medium' | 'thumb'>,
+  ): Promise<Pick<StoredVariants, 'display_key' | 'medium_key' | 'thumb_key'>> {
     const id = randomBytes(16).toString('hex');
     const dir = `${PHOTOS_DIR}/${id.slice(0, 2)}`;
-    const displayKey = `${dir}/${id}.webp`;
-    const thumbKey = `${dir}/${id}-t.webp`;
-    await this.writeAtomically(displayKey, rendered.display);
+    const files = [
+      { key: `${dir}/${id}.webp`, data: rendered.display },
+      { key: `${dir}/${id}-m.webp`, data: rendered.medium },
+      { key: `${dir}/${id}-t.webp`, data: rendered.thumb },
+    ] as const;
+    const written: string[] = [];
     try {
-      await this.writeAtomically(thumbKey, rendered.thumb);
+      for (const file of files) {
+        await this.writeAtomically(file.key, file.data);
+        written.push(file.key);
+      }
     } catch (error) {
-      await this.deleteKeys([displayKey]);
+      await this.deleteKeys(written);
       throw error;
     }
-    return { display_key: displayKey, thumb_key: thumbKey };
+    return { display_key: files[0].key, medium_key: files[1].key, thumb_key: files[2].key };
   }
 
   /** Removes files; a file already gone is not an error. */

@@ -7,6 +7,7 @@ export interface QueueRow {
   owner_name: string;
   state: 'active' | 'hidden' | 'removed' | 'deleted';
   display_key: string;
+  medium_key: string | null;
   thumb_key: string;
   width: number;
   height: number;
@@ -61,6 +62,7 @@ export class ModerationRepository {
         'u.nickname as owner_name',
         'p.state',
         'p.display_key',
+        'p.medium_key',
         'p.thumb_key',
         'p.width',
         'p.height',
@@ -74,6 +76,7 @@ export class ModerationRepository {
         'u.nickname',
         'p.state',
         'p.display_key',
+        'p.medium_key',
         'p.thumb_key',
         'p.width',
         'p.height',

@@ -70,10 +70,10 @@ export class PhotoRepository {
     return row.n;
   }
 
-  listDemoFileKeys(): Promise<Pick<PhotoRow, 'id' | 'display_key' | 'thumb_key'>[]> {
+  listDemoFileKeys(): Promise<Pick<PhotoRow, 'id' | 'display_key' | 'medium_key' | 'thumb_key'>[]> {
     return this.db
       .selectFrom('photos')
-      .select(['id', 'display_key', 'thumb_key'])
+      .select(['id', 'display_key', 'medium_key', 'thumb_key'])
       .where('is_demo', '=', 1)
       .execute();
   }

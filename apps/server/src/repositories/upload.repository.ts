@@ -1,7 +1,7 @@
 import type { Db } from '../db/database.js';
 import type { NewPhoto, PhotoRow } from '../db/schema.js';
 import { hasRowLocks } from '../db/transaction.js';
-import type { MediaRepository } from './media.repository.js';
+import { photoFileKeys, type MediaRepository } from './media.repository.js';
 
 export type UploadFormat = 'jpeg' | 'png' | 'webp';
 
@@ -246,6 +246,7 @@ export type MyPhotoRow = Pick<
   | 'height'
   | 'placeholder'
   | 'display_key'
+  | 'medium_key'
   | 'thumb_key'
   | 'boost_remaining'
   | 'state_reason'
@@ -264,6 +265,7 @@ const MY_PHOTO_COLUMNS = [
   'height',
   'placeholder',
   'display_key',
+  'medium_key',
   'thumb_key',
   'boost_remaining',
   'state_reason',
@@ -336,11 +338,17 @@ export class UploadRepository {
       const batch = keys.slice(start, start + 400);
       const rows = await this.db
         .selectFrom('photos')
-        .select(['display_key', 'thumb_key'])
+        .select(['display_key', 'medium_key', 'thumb_key'])
         .where('state', '<>', 'deleted')
-        .where((eb) => eb.or([eb('display_key', 'in', batch), eb('thumb_key', 'in', batch)]))
+        .where((eb) =>
+          eb.or([
+            eb('display_key', 'in', batch),
+            eb('medium_key', 'in', batch),
+            eb('thumb_key', 'in', batch),
+          ]),
+        )
         .execute();
-      for (const row of rows) found.add(row.display_key).add(row.thumb_key);
+      for (const row of rows) for (const key of photoFileKeys(row)) found.add(key);
     }
     return found;
   }

@@ -1,6 +1,10 @@
 import type { Db } from '../db/database.js';
 import { inTransaction } from '../db/transaction.js';
-import { cardFolderOf, type MediaRepository } from '../repositories/media.repository.js';
+import {
+  cardFolderOf,
+  photoFileKeys,
+  type MediaRepository,
+} from '../repositories/media.repository.js';
 import { userVoterKey } from '../repositories/voter.repository.js';
 import type { ArenaIndexes } from './arena-indexes.js';
 
@@ -19,7 +23,7 @@ export class AccountService {
     const files = await inTransaction(this.db, async (trx) => {
       const photos = await trx
         .selectFrom('photos')
-        .select(['id', 'display_key', 'thumb_key'])
+        .select(['id', 'display_key', 'medium_key', 'thumb_key'])
         .where('user_id', '=', userId)
         .execute();
       const voter = await trx
@@ -46,7 +50,7 @@ export class AccountService {
       await trx.deleteFrom('users').where('id', '=', userId).execute();
       return photos;
     });
-    await this.media.deleteKeys(files.flatMap((photo) => [photo.display_key, photo.thumb_key]));
+    await this.media.deleteKeys(files.flatMap(photoFileKeys));
     await this.media.deleteFolders(files.map((photo) => cardFolderOf(photo.id)));
     this.indexes.invalidateAll();
     return { deleted: true };

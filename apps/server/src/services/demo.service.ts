@@ -1,6 +1,6 @@
 import type { Clock } from '../domain/clock.js';
 import type { CategoryRepository } from '../repositories/category.repository.js';
-import type { MediaRepository } from '../repositories/media.repository.js';
+import { photoFileKeys, type MediaRepository } from '../repositories/media.repository.js';
 import type { PhotoRepository } from '../repositories/photo.repository.js';
 import type { SettingsRepository } from '../repositories/settings.repository.js';
 import type { UserRepository } from '../repositories/user.repository.js';
@@ -187,6 +187,7 @@ export class DemoService {
         height: stored.height,
         placeholder: stored.placeholder,
         display_key: stored.display_key,
+        medium_key: stored.medium_key,
         thumb_key: stored.thumb_key,
         phash: null,
         is_demo: 1,
@@ -196,7 +197,7 @@ export class DemoService {
       });
       return photo.id;
     } catch (error) {
-      await this.media.deleteKeys([stored.display_key, stored.thumb_key]);
+      await this.media.deleteKeys(photoFileKeys(stored));
       throw error;
     }
   }
@@ -238,7 +239,7 @@ export class DemoService {
       .execute();
     const photos = await this.photos.deleteDemo();
     const users = await this.users.deleteDemoUsers();
-    await this.media.deleteKeys(files.flatMap((file) => [file.display_key, file.thumb_key]));
+    await this.media.deleteKeys(files.flatMap(photoFileKeys));
     await this.settings.set(DEMO_STATE_KEY, 'removed', this.clock.now());
     return { photos, users };
   }

@@ -6,7 +6,11 @@ import type { Clock } from '../domain/clock.js';
 import { AppError } from '../errors.js';
 import { ArenaRepository } from '../repositories/arena.repository.js';
 import { FuelRepository } from '../repositories/fuel.repository.js';
-import { cardFolderOf, type MediaRepository } from '../repositories/media.repository.js';
+import {
+  cardFolderOf,
+  photoFileKeys,
+  type MediaRepository,
+} from '../repositories/media.repository.js';
 import { PhotoRepository } from '../repositories/photo.repository.js';
 import type { ArenaIndexes } from './arena-indexes.js';
 
@@ -41,7 +45,7 @@ export class PhotoOwnerService {
       return owned;
     });
     (await this.indexes.get(photo.category_id)).index.remove(String(photo.id));
-    await this.media.deleteKeys([photo.display_key, photo.thumb_key]);
+    await this.media.deleteKeys(photoFileKeys(photo));
     await this.media.deleteFolders([cardFolderOf(photo.id)]);
     return { photo_id: photo.id, deleted: true };
   }

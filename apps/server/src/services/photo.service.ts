@@ -14,7 +14,7 @@ import { AppError } from '../errors.js';
 import type { Metrics } from '../lib/metrics.js';
 import type { CategoryRepository } from '../repositories/category.repository.js';
 import type { PhotoRenderer } from '../repositories/image-processes.js';
-import type { MediaRepository } from '../repositories/media.repository.js';
+import { photoFileKeys, type MediaRepository } from '../repositories/media.repository.js';
 import {
   sweepOrphanFiles,
   UploadRepository,
@@ -121,6 +121,7 @@ export class PhotoService {
           height: rendered.height,
           placeholder: rendered.placeholder,
           display_key: keys.display_key,
+          medium_key: keys.medium_key,
           thumb_key: keys.thumb_key,
           phash: rendered.phash,
           is_demo: 0,
@@ -131,7 +132,7 @@ export class PhotoService {
         return { user, photoRow };
       });
     } catch (error) {
-      await this.media.deleteKeys([keys.display_key, keys.thumb_key]);
+      await this.media.deleteKeys(photoFileKeys(keys));
       throw error;
     }
 

@@ -31,18 +31,27 @@ describe('app layout', () => {
     expect(fetchMock.callsTo('get_user_info')[0]?.headers.get('access-token')).toBe('late-tok');
   });
 
-  it('replays the entrance transition of each page', async () => {
+  it('replays the entrance transition of each page it navigates to, not of the first one', async () => {
     mockApi({ get_categories: ok(CATEGORIES), get_random_photos_for_rating: NOT_AVAILABLE });
     const { router } = renderApp('/');
     await screen.findByRole('button', { name: '女生' });
     const first = screen.getByTestId('route-transition');
-    expect(first.dataset.transition).toBe('fade');
+    // The page the app opens on is painted at once: nothing to come from.
+    expect(first.dataset.transition).toBe('none');
+    // A replace on the same page (the host's token leaving the address) changes nothing.
+    await router.navigate('/?from=test', { replace: true });
+    expect(screen.getByTestId('route-transition').dataset.transition).toBe('none');
     await router.navigate('/arena');
     await waitFor(() => {
       expect(screen.getByTestId('route-transition').dataset.transition).toBe('slide-left');
     });
     // A new element, so the CSS animation runs again.
     expect(screen.getByTestId('route-transition')).not.toBe(first);
+    // Back on the first page, it comes in like any other.
+    await router.navigate('/');
+    await waitFor(() => {
+      expect(screen.getByTestId('route-transition').dataset.transition).toBe('fade');
+    });
   });
 
   it('offers a skip link to the main content', async () => {

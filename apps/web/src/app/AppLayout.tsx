@@ -1,5 +1,5 @@
 import type { SubmitRatingResponse } from '@yanzhi/contract';
-import { useEffect, useRef, type MouseEvent, type RefObject } from 'react';
+import { useEffect, useRef, useState, type MouseEvent, type RefObject } from 'react';
 import { BottomNav } from '../components/BottomNav';
 import { OfflineBanner, useVoteOutboxSync } from '../features/offline';
 import { ToastArea } from '../features/toasts';
@@ -64,10 +64,22 @@ function setUserFuel(result: SubmitRatingResponse): void {
   useUserStore.getState().setFuel(result.fuel);
 }
 
+/**
+ * The page's entrance (spec §2), or none for the page the app opens on: there is nothing to
+ * come from, and a fade would only hide the first content (and delay its largest paint).
+ */
+function useEntrance(pathname: string, transition: AppRoute['transition']): string {
+  const [openedOn] = useState(pathname);
+  const [moved, setMoved] = useState(false);
+  if (!moved && pathname !== openedOn) setMoved(true);
+  return moved || pathname !== openedOn ? transition : 'none';
+}
+
 export function AppLayout() {
   const t = useT();
   const location = useLocation();
   const route = useCurrentRoute();
+  const entrance = useEntrance(location.pathname, route.transition);
   const main = useRef<HTMLElement>(null);
   useDocumentTitle(t(route.titleKey));
   useQueryParamCapture();
@@ -91,7 +103,7 @@ export function AppLayout() {
         <div
           key={location.pathname}
           className="route-transition"
-          data-transition={route.transition}
+          data-transition={entrance}
           data-testid="route-transition"
         >
           <Outlet />

@@ -1,11 +1,14 @@
 import { createRoot } from 'react-dom/client';
 import '../styles/index.css';
-import { categoriesQueryOptions } from '../lib/categories';
+import { firstScreenSettled } from '../lib/after-first-screen';
+import { openPairFeed } from '../features/arena';
+import { useUserStore } from '../features/user';
+import { categoriesInPage, categoriesQueryOptions } from '../lib/categories';
 import { whenLanguageReady } from '../lib/i18n';
 import { startApp } from './bootstrap';
 import { createQueryClient } from './providers';
 import { App, createAppRouter } from './router';
-import { PREFETCHED_PATHS } from './routes';
+import { PREFETCHED_PATHS, ROUTES } from './routes';
 
 startApp();
 
@@ -15,31 +18,41 @@ if (!container) throw new Error('index.html has no #root element');
 const router = createAppRouter();
 const root = createRoot(container);
 const queryClient = createQueryClient();
-// The arena needs the categories before it can ask for a pair: ask while the first render runs.
-queryClient.query(categoriesQueryOptions).catch(() => undefined);
+// The arena needs the categories before it can ask for a pair: the server wrote them into the
+// page (or they are asked for while the first render runs), and the first pair is asked for
+// as soon as they are here (the first photos are the largest paint).
+const inPage = categoriesInPage();
+if (inPage) queryClient.setQueryData(categoriesQueryOptions.queryKey, inPage);
+queryClient.query(categoriesQueryOptions).then(
+  (categories) => {
+    const first = categories[0];
+    if (
+      first &&
+      ROUTES.some((route) => route.page === 'arena' && route.path === location.pathname)
+    ) {
+      openPairFeed(queryClient, {
+        categoryId: first.id,
+        userId: useUserStore.getState().user?.id ?? null,
+      });
+    }
+  },
+  () => undefined,
+);
+// The leaderboard's board likewise, as soon as its (preloaded) code is here.
+if (location.pathname === '/leaderboard') {
+  void import('../features/leaderboard').then((page) => {
+    page.prefetchBoard(queryClient, location.search);
+  });
+}
 // English texts are a chunk of their own: the first render waits for them (at once in Chinese).
 void whenLanguageReady().then(() => {
   root.render(<App router={router} queryClient={queryClient} />);
 });
 
-/** Long enough for the first pair's API calls and photos to have the network to themselves. */
-const PREFETCH_DELAY_MS = 3000;
-
 /**
- * The other top-level pages are fetched a moment after the load event, when the main thread is
- * idle: the first paint never waits for them and a tap on the bottom bar never waits for code
- * (ADR 0014).
+ * The other top-level pages are fetched once the first screen has settled: the first paint
+ * never waits for them and a tap on the bottom bar never waits for code (ADR 0014).
  */
-function prefetchPages(): void {
-  const idle = (task: () => void) => {
-    if ('requestIdleCallback' in window) window.requestIdleCallback(task, { timeout: 3000 });
-    else task();
-  };
-  setTimeout(() => {
-    idle(() => {
-      for (const path of PREFETCHED_PATHS) router.preload(path).catch(() => undefined);
-    });
-  }, PREFETCH_DELAY_MS);
-}
-if (document.readyState === 'complete') prefetchPages();
-else window.addEventListener('load', prefetchPages, { once: true });
+void firstScreenSettled().then(() => {
+  for (const path of PREFETCHED_PATHS) router.preload(path).catch(() => undefined);
+});

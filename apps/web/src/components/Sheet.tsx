@@ -81,9 +81,25 @@ export function Sheet({
         trapTab(event, current);
       }
     };
+    // The on-screen keyboard shrinks the viewport (a WebView that resizes the page for it, or
+    // Chrome's visual viewport): the field being typed in is brought back into view.
+    const keepFieldInView = () => {
+      const field = document.activeElement;
+      if (
+        field instanceof HTMLElement &&
+        current?.contains(field) &&
+        field.matches('textarea, input')
+      ) {
+        field.scrollIntoView({ block: 'nearest' });
+      }
+    };
     document.addEventListener('keydown', onKeyDown);
+    window.addEventListener('resize', keepFieldInView);
+    window.visualViewport?.addEventListener('resize', keepFieldInView);
     return () => {
       document.removeEventListener('keydown', onKeyDown);
+      window.removeEventListener('resize', keepFieldInView);
+      window.visualViewport?.removeEventListener('resize', keepFieldInView);
       if (opener?.isConnected) opener.focus({ preventScroll: true });
     };
   }, []);

@@ -5,10 +5,17 @@ interface UnlockProgressProps {
   votes: number;
   required: number;
   className?: string;
+  /** Only keeps the line's place (invisible, hidden from assistive technology). */
+  placeholder?: boolean;
 }
 
 /** "再投 7 票解锁你的颜值分" over a slim bar: the newcomer's way to their own score. */
-export function UnlockProgress({ votes, required, className }: UnlockProgressProps) {
+export function UnlockProgress({
+  votes,
+  required,
+  className,
+  placeholder = false,
+}: UnlockProgressProps) {
   const t = useT();
   const done = Math.min(Math.max(votes, 0), required);
   const remaining = required - done;
@@ -16,21 +23,27 @@ export function UnlockProgress({ votes, required, className }: UnlockProgressPro
     remaining === 1 ? t('unlock.remainingOne') : t('unlock.remaining', { count: remaining });
   const fill = { '--progress': required > 0 ? done / required : 1 } as CSSProperties;
   return (
-    <div className={`unlock-progress ${className ?? ''}`} data-testid="unlock-progress">
+    <div
+      className={`unlock-progress ${placeholder ? 'unlock-progress--placeholder' : ''} ${className ?? ''}`}
+      data-testid={placeholder ? undefined : 'unlock-progress'}
+      aria-hidden={placeholder || undefined}
+    >
       <span className="unlock-progress__text">{text}</span>
-      <span
-        className="unlock-progress__bar"
-        role="progressbar"
-        aria-label={t('unlock.label')}
-        aria-valuemin={0}
-        aria-valuemax={required}
-        aria-valuenow={done}
-        aria-valuetext={text}
-      >
-        <span className="unlock-progress__fill" style={fill} />
-      </span>
-      <span className="unlock-progress__count tabular" aria-hidden="true">
-        {done}/{required}
+      <span className="unlock-progress__meter">
+        <span
+          className="unlock-progress__bar"
+          role="progressbar"
+          aria-label={t('unlock.label')}
+          aria-valuemin={0}
+          aria-valuemax={required}
+          aria-valuenow={done}
+          aria-valuetext={text}
+        >
+          <span className="unlock-progress__fill" style={fill} />
+        </span>
+        <span className="unlock-progress__count tabular" aria-hidden="true">
+          {done}/{required}
+        </span>
       </span>
     </div>
   );

@@ -1,4 +1,4 @@
-import type { Category } from '@yanzhi/contract';
+import { CATEGORIES_ELEMENT_ID, type Category } from '@yanzhi/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from './api-client';
 import type { Language } from './i18n';
@@ -15,6 +15,22 @@ export const categoriesQueryOptions = queryOptions({
   queryFn: ({ signal }) => callApi('get_categories', {}, { signal }),
   staleTime: CATEGORIES_STALE_TIME_MS,
 });
+
+/**
+ * The categories the server wrote into the page (a JSON script, server plugins/page-html.ts),
+ * so the first screen does not wait for get_categories; undefined when the page has none (the
+ * service worker's copy of the shell) or they cannot be read.
+ */
+export function categoriesInPage(): Category[] | undefined {
+  try {
+    const data: unknown = JSON.parse(
+      document.getElementById(CATEGORIES_ELEMENT_ID)?.textContent ?? 'null',
+    );
+    return Array.isArray(data) ? (data as Category[]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export function useCategories() {
   return useQuery(categoriesQueryOptions);

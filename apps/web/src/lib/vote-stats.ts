@@ -25,8 +25,9 @@ export function voteStatsQueryOptions(userId: number | null) {
   });
 }
 
-export function useVoteStats(userId: number | null) {
-  return useQuery(voteStatsQueryOptions(userId));
+/** `enabled: false` holds the request back (the arena: until its first photos are in). */
+export function useVoteStats(userId: number | null, enabled = true) {
+  return useQuery({ ...voteStatsQueryOptions(userId), enabled });
 }
 
 /** Onboarding progress without the vote's one-off `just_unlocked` flag. */

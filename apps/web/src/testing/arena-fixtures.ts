@@ -18,6 +18,7 @@ export function photoCard(id: number, isBoosted = false): PhotoCard {
     id,
     image: {
       url: `/media/photos/${id}-display.webp`,
+      medium_url: `/media/photos/${id}-medium.webp`,
       thumb_url: `/media/photos/${id}-thumb.webp`,
       width: 600,
       height: 800,

@@ -16,6 +16,7 @@ export function boardEntry(rank: number, extra: Partial<LeaderboardEntry> = {}):
     id,
     image: {
       url: `/media/photos/${id}-display.webp`,
+      medium_url: `/media/photos/${id}-medium.webp`,
       thumb_url: `/media/photos/${id}-thumb.webp`,
       width: 600,
       height: 800,

@@ -4,6 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from '../lib/router';
 import { AppProviders } from '../app/providers';
 import { createRouteObjects } from '../app/routes';
+import { disposePairFeed } from '../features/arena';
+
+const clients: QueryClient[] = [];
+
+/** Stops what the apps rendered by a test keep running (the arena's pair queue). */
+export function stopRenderedApps(): void {
+  for (const client of clients.splice(0)) disposePairFeed(client);
+}
 
 /** The whole app (layout, toasts, routes) at a path, with a fresh query cache. */
 export function renderApp(path = '/') {
@@ -13,6 +21,7 @@ export function renderApp(path = '/') {
       mutations: { retry: false },
     },
   });
+  clients.push(queryClient);
   const router = createMemoryRouter(createRouteObjects(), { initialEntries: [path] });
   const user = userEvent.setup();
   const view = render(

@@ -5,6 +5,7 @@ import { useUserStore } from '../features/user';
 import { loadMessages } from '../lib/i18n';
 import { useLanguageStore } from '../lib/i18n/language';
 import { startSession } from '../lib/identity';
+import { stopRenderedApps } from './render-app';
 
 // Both languages at hand, so a test switches language synchronously like a returning visitor.
 await loadMessages('en');
@@ -25,6 +26,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  stopRenderedApps();
   cleanup();
   clearToasts();
   vi.useRealTimers();

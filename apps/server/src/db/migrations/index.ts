@@ -4,6 +4,7 @@ import * as arena from './2026-11-21-0002-arena.js';
 import * as uploads from './2026-11-21-0003-uploads.js';
 import * as moderation from './2026-11-21-0004-moderation.js';
 import * as leaderboards from './2026-11-21-0005-leaderboards.js';
+import * as mediumVariant from './2026-11-21-0006-medium-variant.js';
 
 /** Every migration in order. Names carry a date prefix; a shipped migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-0003-uploads': uploads,
   '2026-11-21-0004-moderation': moderation,
   '2026-11-21-0005-leaderboards': leaderboards,
+  '2026-11-21-0006-medium-variant': mediumVariant,
 };

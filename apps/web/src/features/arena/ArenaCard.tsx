@@ -5,7 +5,9 @@ import { useT } from '../../lib/i18n';
 import type { Choice } from './api/submit-vote';
 import { useLongPress } from './use-long-press';
 import { scoreChip } from './vote-feedback';
+import { photoSrcSet } from '../../lib/photo-sources';
 import { placeholderStyle } from '../../lib/placeholder';
+import { ARENA_PHOTO_SIZES } from './preload-pair';
 
 export type CardState = 'idle' | 'waiting' | 'chosen' | 'other';
 
@@ -67,10 +69,13 @@ export function ArenaCard({
           <img
             className="arena-card__img"
             src={image.url}
+            srcSet={photoSrcSet(image)}
+            sizes={ARENA_PHOTO_SIZES}
             width={image.width}
             height={image.height}
             alt=""
             draggable={false}
+            fetchPriority="high"
           />
         </span>
         {chip === null || revealed === null ? null : (

@@ -12,6 +12,7 @@ import { CATEGORIES, NOT_AVAILABLE, USER_INFO, fail, mockApi, ok } from '../../t
 import { renderApp } from '../../testing/render-app';
 import { useToastStore } from '../toasts';
 import { useUserStore } from '../user';
+import { ARENA_PHOTO_SIZES } from './preload-pair';
 import { REVEAL_MS } from './use-vote';
 
 /** Fake clocks that still move on their own, so the fake server's promises settle. */
@@ -46,6 +47,11 @@ async function openArena(
   });
   const view = renderApp(path);
   await screen.findByTestId('arena-pair');
+  // The next pairs are asked for once the photos on screen are in (they go first): by the
+  // third request the second pair is waiting.
+  await waitFor(() => {
+    expect(api.callsTo('get_random_photos_for_rating').length).toBeGreaterThanOrEqual(3);
+  });
   return Object.assign(api, { view });
 }
 
@@ -69,6 +75,12 @@ describe('arena page: the pair', () => {
     ] as const) {
       const img = card?.querySelector('img');
       expect(img?.getAttribute('src')).toBe(`/media/photos/${id}-display.webp`);
+      // The browser picks the variant the frame needs (ADR 0018); these photos come first.
+      expect(img?.getAttribute('srcset')).toBe(
+        `/media/photos/${id}-medium.webp 480w, /media/photos/${id}-display.webp 600w`,
+      );
+      expect(img?.getAttribute('sizes')).toBe(ARENA_PHOTO_SIZES);
+      expect(img?.getAttribute('fetchpriority')).toBe('high');
       expect(img?.getAttribute('width')).toBe('600');
       expect(img?.getAttribute('height')).toBe('800');
       const placeholder = card?.querySelector<HTMLElement>('.arena-card__placeholder');
@@ -83,13 +95,21 @@ describe('arena page: the pair', () => {
       anonymous_id: getDeviceId(),
       user_id: null,
     });
+    // The statistics wait until the photos on screen are in (the next pair is waiting).
+    await waitFor(() => {
+      expect(screen.getByTestId('fuel-pill').textContent).toContain('57');
+    });
     expect(api.callsTo('get_user_vote_stats')[0]?.body).toEqual({
       user_id: null,
       anonymous_id: getDeviceId(),
     });
-    await waitFor(() => {
-      expect(screen.getByTestId('fuel-pill').textContent).toContain('57');
-    });
+    const order = api.calls.map((call) => call.url);
+    const secondPair = order.indexOf(
+      '/api/get_random_photos_for_rating',
+      order.indexOf('/api/get_random_photos_for_rating') + 1,
+    );
+    expect(secondPair).toBeGreaterThan(0);
+    expect(order.indexOf('/api/get_user_vote_stats')).toBeGreaterThan(secondPair);
     expect(screen.getByRole('link', { name: '个人中心' }).getAttribute('href')).toBe('/profile');
   });
 
@@ -197,6 +217,8 @@ describe('arena page: voting', () => {
   it('reveals both scores, announces the choice, then slides the next pair in', async () => {
     useClock();
     await openArena();
+    // The pair the arena opens with is painted at once; the next ones slide in.
+    expect(screen.getByTestId('arena-pair').className).toContain('arena__pair--first');
     fireEvent.click(choice(1));
     const chips = await screen.findAllByTestId('score-chip');
     expect(chips.map((chip) => chip.textContent)).toEqual(['5.6▲0.1定级中', '5.4▼0.1']);
@@ -208,6 +230,7 @@ describe('arena page: voting', () => {
 
     endReveal();
     expect(pairId()).toBe('pair-2');
+    expect(screen.getByTestId('arena-pair').className).not.toContain('arena__pair--first');
     expect(screen.queryByTestId('score-chip')).toBeNull();
     expect(screen.getAllByTestId('arena-photo')[0]?.className).toContain('arena-card--idle');
   });
@@ -391,7 +414,7 @@ describe('arena page: report and inspect', () => {
     const { user } = api.view;
     const flag = screen.getByRole('button', { name: '举报照片 2' });
     await user.click(flag);
-    const sheet = screen.getByRole('dialog', { name: '举报照片 2' });
+    const sheet = await screen.findByRole('dialog', { name: '举报照片 2' });
     const send = within(sheet).getByRole('button', { name: '提交举报' });
     expect((send as HTMLButtonElement).disabled).toBe(true);
     await user.click(within(sheet).getByRole('radio', { name: '垃圾广告' }));
@@ -432,7 +455,7 @@ describe('arena page: report and inspect', () => {
     const api = await openArena();
     const { user } = api.view;
     await user.click(screen.getByRole('button', { name: '举报照片 1' }));
-    const sheet = screen.getByRole('dialog');
+    const sheet = await screen.findByRole('dialog');
     for (let i = 0; i < 12; i += 1) {
       await user.tab();
       expect(sheet.contains(document.activeElement)).toBe(true);
@@ -452,7 +475,7 @@ describe('arena page: report and inspect', () => {
     });
     fireEvent.pointerUp(target, { pointerId: 1, pointerType: 'touch' });
     fireEvent.click(target);
-    const viewer = screen.getByRole('dialog', { name: '照片 2 大图' });
+    const viewer = await screen.findByRole('dialog', { name: '照片 2 大图' });
     expect(viewer.querySelector('img')?.getAttribute('src')).toBe('/media/photos/2-display.webp');
     expect(api.callsTo('submit_photo_rating')).toHaveLength(0);
 
@@ -474,7 +497,7 @@ describe('arena page: report and inspect', () => {
     fireEvent.pointerUp(target, { pointerId: 1, pointerType: 'touch' });
     fireEvent.pointerUp(target, { pointerId: 2, pointerType: 'touch' });
     fireEvent.click(target);
-    const viewer = screen.getByRole('dialog', { name: '照片 1 大图' });
+    const viewer = await screen.findByRole('dialog', { name: '照片 1 大图' });
     const close = within(viewer).getByRole('button', { name: '关闭' });
     // The fingers that opened it lift over the viewer: that click does not close it.
     fireEvent.click(close, { detail: 1 });

@@ -1,5 +1,5 @@
 import type { PhotoCard } from '@yanzhi/contract';
-import { DEFAULT_FUEL } from '@yanzhi/contract';
+import { DEFAULT_FUEL, ONBOARDING_VOTES_TO_UNLOCK } from '@yanzhi/contract';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from '../../lib/router';
 import { CategoryBar } from '../../components/CategoryChips';
@@ -20,7 +20,7 @@ import './arena.css';
 
 type Sheets = typeof SheetsModule;
 let loadedSheets: Sheets | null = null;
-/** A chunk of their own, fetched once a pair is on screen: a tap on the flag never waits. */
+/** A chunk of their own, fetched once the first photos are in (or on the first tap). */
 const loadSheets = async (): Promise<Sheets> => (loadedSheets ??= await import('./sheets'));
 
 /** Keys that vote: 1 / ← for the first photo, 2 / → for the second. */
@@ -49,8 +49,11 @@ export function ArenaPage() {
   const [categoryId, setCategoryId] = useState<number | null>(null);
   const user = useUserStore((state) => state.user);
   const userId = user?.id ?? null;
-  const stats = useVoteStats(userId);
   const feed = usePairFeed(categoryId, userId);
+  // Once the photos on screen are in (the next pair is waiting), or there are none to wait for:
+  // the statistics and the sheets never compete with the first photos on a slow network.
+  const firstPhotosIn = feed.queued > 0 || feed.status === 'empty' || feed.status === 'error';
+  const stats = useVoteStats(userId, firstPhotosIn);
   const pair = feed.current;
   const { reveal, vote, skip, announcement, lastResult } = useVote({
     pair,
@@ -60,9 +63,10 @@ export function ArenaPage() {
   });
   const [sheet, setSheet] = useState<OpenSheet | null>(null);
   const [sheets, setSheets] = useState<Sheets | null>(loadedSheets);
-  const hasPair = pair !== null;
+  // Fetched once the photos on screen are in, or at once when a sheet is opened before.
+  const wanted = firstPhotosIn || sheet !== null;
   useEffect(() => {
-    if (!hasPair || sheets !== null) return;
+    if (!wanted || sheets !== null) return;
     let live = true;
     loadSheets().then(
       (loaded) => {
@@ -75,7 +79,7 @@ export function ArenaPage() {
     return () => {
       live = false;
     };
-  }, [hasPair, sheets]);
+  }, [wanted, sheets]);
 
   const online = useOnline();
   const { pending } = useOutboxSnapshot();
@@ -147,7 +151,7 @@ export function ArenaPage() {
       ) : null}
       {/* Its place is kept while the stats load, so the photos do not jump down when it shows. */}
       {onboarding === undefined && stats.isPending ? (
-        <div className="unlock-progress" aria-hidden="true" />
+        <UnlockProgress votes={0} required={ONBOARDING_VOTES_TO_UNLOCK} placeholder />
       ) : null}
 
       <PairStage

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Button, ButtonLink } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
@@ -102,6 +103,9 @@ export function PairStage({
   const t = useT();
   const online = useOnline();
   const pair = feed.current;
+  // The pair on screen when the arena opens is there at once; the next ones slide in.
+  const [firstPairId, setFirstPairId] = useState<string | null>(null);
+  if (firstPairId === null && pair !== null) setFirstPairId(pair.pair_id);
   let content;
   if (pair !== null) {
     const revealed = reveal?.result ?? null;
@@ -123,7 +127,7 @@ export function PairStage({
     );
     content = (
       <div
-        className={`arena__pair ${reveal === null ? '' : 'arena__pair--revealing'}`}
+        className={`arena__pair ${reveal === null ? '' : 'arena__pair--revealing'} ${pair.pair_id === (firstPairId ?? pair.pair_id) ? 'arena__pair--first' : ''}`}
         role="group"
         aria-label={t('arena.pairLabel')}
         aria-describedby={hintId}

@@ -1,1 +1,2 @@
 export { ArenaPage } from './ArenaPage';
+export { disposePairFeed, openPairFeed } from './use-pair-feed';

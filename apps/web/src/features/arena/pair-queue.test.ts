@@ -11,7 +11,14 @@ const LATER = '2026-01-01T00:10:00.000Z';
 function makePair(n: number, photos: [number, number] = [2 * n - 1, 2 * n], expiresAt = LATER) {
   const card = (id: number) => ({
     id,
-    image: { url: `/media/${id}.webp`, thumb_url: '', width: 600, height: 800, placeholder: '' },
+    image: {
+      url: `/media/${id}.webp`,
+      medium_url: null,
+      thumb_url: '',
+      width: 600,
+      height: 800,
+      placeholder: '',
+    },
     is_boosted: false,
   });
   return {
@@ -35,7 +42,7 @@ function serverOf(pairs: Pair[]) {
 
 function queueWith(
   fetchPair: ReturnType<typeof serverOf>,
-  preload = vi.fn(() => Promise.resolve()),
+  preload: (pair: Pair, urgent?: boolean) => Promise<void> = vi.fn(() => Promise.resolve()),
 ) {
   const queue = new PairQueue({ fetchPair, preload, size: 3, now: () => NOW });
   return { queue, preload };
@@ -181,23 +188,53 @@ describe('pair queue', () => {
   });
 
   it('does not count a pair as waiting before its images are decoded', async () => {
-    let decode: () => void = () => undefined;
+    const decodes: (() => void)[] = [];
     const preload = vi.fn(
       () =>
         new Promise<void>((resolve) => {
-          decode = resolve;
+          decodes.push(resolve);
         }),
     );
     const { queue } = queueWith(serverOf([makePair(1), makePair(2)]), preload);
     queue.open(WOMEN);
     await vi.waitFor(() => {
+      expect(preload).toHaveBeenCalledTimes(1);
+    });
+    decodes.shift()?.();
+    await vi.waitFor(() => {
       expect(preload).toHaveBeenCalledTimes(2);
     });
     expect(queue.snapshot(WOMEN)).toMatchObject({ current: { pair_id: 'p1' }, queued: 0 });
-    decode();
+    decodes.shift()?.();
     await vi.waitFor(() => {
       expect(queue.snapshot(WOMEN).queued).toBe(1);
     });
+  });
+
+  it('shows the first pair at once and asks for more only once its photos are in', async () => {
+    let decodeFirst: () => void = () => undefined;
+    const preload = vi.fn((_pair: Pair, urgent?: boolean) =>
+      urgent === true
+        ? new Promise<void>((resolve) => {
+            decodeFirst = resolve;
+          })
+        : Promise.resolve(),
+    );
+    const fetchPair = serverOf([makePair(1), makePair(2), makePair(3)]);
+    const { queue } = queueWith(fetchPair, preload);
+    queue.open(WOMEN);
+    await vi.waitFor(() => {
+      expect(queue.snapshot(WOMEN).current?.pair_id).toBe('p1');
+    });
+    await settle();
+    // Its photos are fetched first and alone: no request for the next pairs meanwhile.
+    expect(preload.mock.calls).toEqual([[expect.objectContaining({ pair_id: 'p1' }), true]]);
+    expect(fetchPair).toHaveBeenCalledTimes(1);
+    decodeFirst();
+    await vi.waitFor(() => {
+      expect(queue.snapshot(WOMEN).queued).toBe(2);
+    });
+    expect(fetchPair).toHaveBeenCalledTimes(4);
   });
 
   it('keeps a separate line per category and notifies subscribers', async () => {
@@ -284,6 +321,11 @@ describe('pair queue', () => {
       const { queue } = queueWith(serverOf([makePair(1), makePair(2)]), images.preload);
       images.hold();
       queue.open(WOMEN);
+      await vi.waitFor(() => {
+        expect(images.preload).toHaveBeenCalledTimes(1);
+      });
+      // The pair on screen is decoded; the next one's decode begins and is held.
+      images.release();
       await vi.waitFor(() => {
         expect(images.preload).toHaveBeenCalledTimes(2);
       });

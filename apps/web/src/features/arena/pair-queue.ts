@@ -1,5 +1,4 @@
-import type { Pair } from '@yanzhi/contract';
-import { ErrorCode } from '@yanzhi/contract';
+import type { ErrorCode, Pair } from '@yanzhi/contract';
 import { ApiError } from '../../lib/api-client';
 
 /**
@@ -27,8 +26,11 @@ export interface PairSource {
 
 export interface PairQueueOptions {
   fetchPair: (source: PairSource, signal: AbortSignal) => Promise<Pair>;
-  /** Resolves once the pair's display images are decoded; a failure only costs a late image. */
-  preload: (pair: Pair) => Promise<unknown>;
+  /**
+   * Resolves once the pair's images are decoded; a failure only costs a late image. `urgent`:
+   * the pair is on screen already, its photos go before anything else.
+   */
+  preload: (pair: Pair, urgent?: boolean) => Promise<unknown>;
   /** Pairs kept waiting behind the one on screen. */
   size?: number;
   now?: () => number;
@@ -78,8 +80,11 @@ function photosKey(pair: Pair): string {
     .join('-');
 }
 
+/** ErrorCode.NO_PAIR_AVAILABLE, written out like NOT_AVAILABLE_YET in lib/error-text.ts. */
+const NO_PAIR_AVAILABLE: typeof ErrorCode.NO_PAIR_AVAILABLE = 40405;
+
 export function isNoPairAvailable(error: unknown): boolean {
-  return error instanceof ApiError && error.code === ErrorCode.NO_PAIR_AVAILABLE;
+  return error instanceof ApiError && error.code === NO_PAIR_AVAILABLE;
 }
 
 function statusOf(line: Line): FeedStatus {
@@ -260,7 +265,9 @@ export class PairQueue {
           // Nothing to show at all: the placeholder now beats a skeleton until decoded.
           line.current = pair;
           this.publish(line);
-          void this.options.preload(pair).catch(() => undefined);
+          // The pairs behind it wait for its photos: on a slow network their requests and
+          // images would share the bandwidth with the photos on screen (the page's LCP).
+          await this.options.preload(pair, true).catch(() => undefined);
           continue;
         }
         const epoch = this.epoch;

@@ -27,6 +27,21 @@ function queueOf(client: QueryClient): PairQueue {
   return queue;
 }
 
+/**
+ * Asks for a category's first pair before the arena renders: main.tsx calls it as soon as the
+ * categories arrive, so the first photos (the page's largest paint) do not wait for the first
+ * render and its effects. The arena then finds the request under way.
+ */
+export function openPairFeed(client: QueryClient, source: PairSource): void {
+  queueOf(client).open(source);
+}
+
+/** Stops a client's pair queue for good: a finished test's queue must not fetch on. */
+export function disposePairFeed(client: QueryClient): void {
+  queues.get(client)?.dispose();
+  queues.delete(client);
+}
+
 export interface PairFeed extends FeedSnapshot {
   source: PairSource | null;
   /** The pair on screen is done with (voted or skipped). */

@@ -2,6 +2,7 @@ import type { Image, LeaderboardEntry } from '@yanzhi/contract';
 import { formatScore } from '@yanzhi/contract';
 import { Icon } from '../../components/Icon';
 import { useT } from '../../lib/i18n';
+import { photoSrcSet } from '../../lib/photo-sources';
 import { placeholderStyle } from '../../lib/placeholder';
 
 /**
@@ -22,24 +23,42 @@ interface ThumbProps {
   width: number;
   height: number;
   className?: string;
+  /**
+   * How wide the podium draws it (`sizes`): a podium photo is drawn large enough for a dense
+   * screen to want the medium variant, and it is on screen at once (not lazy). Rows without
+   * it show the thumbnail, lazily.
+   */
+  sizes?: string;
 }
 
-export function Thumb({ image, alt, width, height, className }: ThumbProps) {
+export function Thumb({ image, alt, width, height, className, sizes }: ThumbProps) {
   return (
     <span className={`board-thumb ${className ?? ''}`}>
       <span className="board-thumb__placeholder" style={placeholderStyle(image.placeholder)} />
       <img
         className="board-thumb__img"
         src={image.thumb_url}
+        srcSet={sizes === undefined ? undefined : photoSrcSet(image, 'thumb')}
+        sizes={sizes}
         width={width}
         height={height}
         alt={alt}
-        loading="lazy"
+        loading={sizes === undefined ? 'lazy' : undefined}
         decoding="async"
       />
     </span>
   );
 }
+
+/**
+ * The podium's columns are 1 · 1.2 · 1 of the page width less the gaps and the place's
+ * padding (leaderboard.css); the page is at most 560 px wide.
+ */
+const PODIUM_SIZES = {
+  1: '(min-width: 560px) 184px, calc(37.5vw - 26px)',
+  2: '(min-width: 560px) 152px, calc(31.25vw - 23px)',
+  3: '(min-width: 560px) 152px, calc(31.25vw - 23px)',
+} as const;
 
 /** ▲3 / ▼2 / 新 / – with the words for screen readers. */
 export function RankChange({ change }: { change: number | null }) {
@@ -155,6 +174,7 @@ export function PodiumPlace({ entry, place, flashing }: EntryProps & { place: 1 
           alt={t('leaderboard.photoAlt', { name: entry.owner_name })}
           width={place === 1 ? 120 : 96}
           height={place === 1 ? 160 : 128}
+          sizes={PODIUM_SIZES[place]}
         />
         <span className="podium__rank tabular">
           <span aria-hidden="true">{entry.rank}</span>

@@ -7,6 +7,7 @@ import { useT } from '../../lib/i18n';
 import { ShareModal, type ShareRequest } from '../share';
 import { useUserStore } from '../user';
 import type { BoardSelection } from './api/get-leaderboard';
+import { boardCategoryId } from './prefetch-board';
 import { Board, BoardSkeleton } from './Board';
 import { MyRankBar } from './MyRankBar';
 import { PeriodPicker } from './PeriodPicker';
@@ -22,8 +23,7 @@ import './leaderboard.css';
 function useCategoryId(requested: number | null): { categoryId: number | null; pending: boolean } {
   const { data: categories, isPending } = useCategories();
   if (categories === undefined) return { categoryId: null, pending: isPending };
-  const known = requested !== null && categories.some((category) => category.id === requested);
-  return { categoryId: known ? requested : (categories[0]?.id ?? null), pending: false };
+  return { categoryId: boardCategoryId(requested, categories), pending: false };
 }
 
 /**

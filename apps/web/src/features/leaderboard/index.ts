@@ -1,1 +1,2 @@
 export { LeaderboardPage } from './LeaderboardPage';
+export { prefetchBoard } from './prefetch-board';

@@ -18,6 +18,7 @@ const ITEM = {
   state: 'hidden',
   image: {
     url: '/m/7.webp',
+    medium_url: '/m/7-m.webp',
     thumb_url: '/m/7-t.webp',
     width: 720,
     height: 960,

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pairServer, voteServer, voteStats } from '../../testing/arena-fixtures';
 import { CATEGORIES, mockApi, ok, type EnvelopeLike } from '../../testing/mock-api';
+import { SETTLE_DELAY_MS } from '../../lib/after-first-screen';
 import { renderApp } from '../../testing/render-app';
 import { useToastStore } from '../toasts';
 import { OUTBOX_STORAGE_KEY } from './outbox-storage';
@@ -130,6 +131,12 @@ describe('the arena offline', () => {
       ]),
     );
     const api = openArena();
+    // Once the first screen is in: they do not compete with the first pair's photos.
+    await screen.findByTestId('arena-pair');
+    expect(api.callsTo('submit_photo_rating')).toHaveLength(0);
+    act(() => {
+      vi.advanceTimersByTime(SETTLE_DELAY_MS);
+    });
     await waitFor(() => {
       expect(api.callsTo('submit_photo_rating')).toHaveLength(1);
     });

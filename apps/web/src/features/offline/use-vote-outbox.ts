@@ -1,6 +1,7 @@
 import type { SubmitRatingResponse } from '@yanzhi/contract';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
+import { firstScreenSettled } from '../../lib/after-first-screen';
 import { t } from '../../lib/i18n';
 import { applyVoteToStats, voteStatsQueryOptions } from '../../lib/vote-stats';
 import { toast } from '../toasts';
@@ -73,8 +74,14 @@ export function useVoteOutboxSync(onSent: (result: SubmitRatingResponse) => void
       void outbox.resume();
     };
     window.addEventListener('online', onOnline);
-    void outbox.resume();
+    // Votes a previous visit left are sent once the first screen is in; a vote before that
+    // fetches the queue itself (ADR 0015).
+    let live = true;
+    void firstScreenSettled().then(() => {
+      if (live) onOnline();
+    });
     return () => {
+      live = false;
       window.removeEventListener('online', onOnline);
       offSettle();
       clearTimeout(summary);

@@ -23,6 +23,7 @@ function myPhoto(id: number, current_score: number, extra: Partial<MyPhoto> = {}
     wins: 15,
     image: {
       url: `/u/${id}.jpg`,
+      medium_url: `/u/${id}-m.jpg`,
       thumb_url: `/u/${id}-t.jpg`,
       width: 1080,
       height: 1440,

@@ -1,8 +1,7 @@
 import type { Achievement, MyPhoto, VoteStats } from '@yanzhi/contract';
-import { formatScore } from '@yanzhi/contract';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { formatScore, ONBOARDING_VOTES_TO_UNLOCK } from '@yanzhi/contract';
+import { Suspense, lazy, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Button, ButtonLink } from '../../components/Button';
-import { AchievementIcon } from '../../components/AchievementIcon';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { Icon } from '../../components/Icon';
@@ -11,6 +10,7 @@ import { PhotoFrame } from '../../components/PhotoFrame';
 import { LoadingRegion, Skeleton } from '../../components/Skeleton';
 import { UnlockProgress } from '../../components/UnlockProgress';
 import { describeError, isNotAvailableYet } from '../../lib/error-text';
+import { photoSrcSet } from '../../lib/photo-sources';
 import { useLanguage, useT, type MessageKey } from '../../lib/i18n';
 import { useVoteStats } from '../../lib/vote-stats';
 import { ShareModal } from '../share';
@@ -129,6 +129,9 @@ function ProfileCard({
   );
 }
 
+/** The grid's two columns share the page width (at most 560 px) less its padding and gap. */
+const MY_PHOTO_SIZES = '(min-width: 560px) 258px, calc(50vw - 22px)';
+
 function PhotoCardItem({
   photo,
   n,
@@ -152,6 +155,8 @@ function PhotoCardItem({
     <li className="my-photo" data-testid="my-photo" data-photo-id={photo.id}>
       <PhotoFrame
         src={photo.image?.thumb_url}
+        srcSet={photo.image ? photoSrcSet(photo.image, 'thumb') : undefined}
+        sizes={MY_PHOTO_SIZES}
         placeholder={photo.image?.placeholder}
         alt={t('photo.thumbAlt', { n })}
       >
@@ -377,6 +382,16 @@ function DataPanel({
   );
 }
 
+/**
+ * The badges are a chunk of their own (the toasts fetch them too): the profile opens on the
+ * photos tab, so its first paint does not wait for them (ADR 0018).
+ */
+const AchievementIcon = lazy(async () => ({
+  default: (await import('../../components/AchievementIcon')).AchievementIcon,
+}));
+/** A badge's place while its code arrives. */
+const BADGE_PLACE = { display: 'inline-block', width: 28, height: 28, flex: 'none' } as const;
+
 function AchievementsPanel({
   stats,
   error,
@@ -416,7 +431,9 @@ function AchievementsPanel({
               className={`achievement ${unlocked ? 'achievement--earned' : 'achievement--locked'}`}
               data-testid="achievement"
             >
-              <AchievementIcon icon={item.icon} size={28} className="achievement__icon" />
+              <Suspense fallback={<span className="achievement__icon" style={BADGE_PLACE} />}>
+                <AchievementIcon icon={item.icon} size={28} className="achievement__icon" />
+              </Suspense>
               <div>
                 <p className="achievement__title">
                   {language === 'en' ? item.title_en : item.title}
@@ -591,8 +608,10 @@ function GuestProfile() {
             )}
           </>
         ) : stats.isPending ? (
+          // As tall as the four figures and the progress line, so nothing below moves.
           <LoadingRegion>
-            <Skeleton height="56px" radius="12px" />
+            <Skeleton height="124px" radius="12px" />
+            <UnlockProgress votes={0} required={ONBOARDING_VOTES_TO_UNLOCK} placeholder />
           </LoadingRegion>
         ) : (
           <ErrorState

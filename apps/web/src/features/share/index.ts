@@ -1,2 +1,2 @@
-export { ShareModal } from './ShareModal';
+export { ShareModal } from './LazyShareModal';
 export type { ShareRequest } from './api/gen-share-image';

@@ -25,6 +25,7 @@ const MY_PHOTO = {
   wins: 0,
   image: {
     url: '/u/11.jpg',
+    medium_url: '/u/11-m.jpg',
     thumb_url: '/u/11-t.jpg',
     width: 1080,
     height: 1440,

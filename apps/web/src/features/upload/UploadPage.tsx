@@ -1,4 +1,11 @@
-import { useEffect, useId, useState, type ChangeEvent, type CSSProperties } from 'react';
+import {
+  useEffect,
+  useId,
+  useState,
+  type ChangeEvent,
+  type CSSProperties,
+  type FocusEvent,
+} from 'react';
 import { Button, ButtonLink } from '../../components/Button';
 import { ErrorState } from '../../components/ErrorState';
 import { Icon } from '../../components/Icon';
@@ -65,6 +72,15 @@ function Tips() {
 }
 
 /** Upload in three steps: choose a photo, frame it to 3:4 and pick a category, send it. */
+/**
+ * The file pickers are visually hidden inputs shown by their labels: focus on one brings its
+ * label into view (the browser would scroll only to the hidden input, leaving the label under
+ * the bottom bar in a short viewport).
+ */
+function showLabel(event: FocusEvent<HTMLInputElement>): void {
+  event.currentTarget.labels?.[0]?.scrollIntoView({ block: 'nearest' });
+}
+
 export function UploadPage() {
   const t = useT();
   const language = useLanguage();
@@ -190,6 +206,7 @@ export function UploadPage() {
             onChange={(event) => {
               void onFile(event);
             }}
+            onFocus={showLabel}
           />
           <label className="upload__picker" htmlFor={albumId}>
             <span className="upload__placeholder">
@@ -211,6 +228,7 @@ export function UploadPage() {
             onChange={(event) => {
               void onFile(event);
             }}
+            onFocus={showLabel}
           />
           <label className="upload__picker" htmlFor={cameraId}>
             <span className="upload__placeholder">

@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { CATEGORIES_ELEMENT_ID } from '@yanzhi/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { pickLanguage } from '../lib/language.js';
+import { pathOf } from './envelope.js';
+
+/** Where the web build puts each page's own index.html (apps/web/scripts/route-html.ts). */
+const PAGES_DIR = 'pages';
+
+export interface PageHtmlOptions {
+  webDistDir: string;
+  /** The active categories (get_categories' answer), written into every page. */
+  categories?: () => Promise<unknown>;
+}
+
+/** JSON that cannot end the script element it sits in. */
+function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+/**
+ * Answers a page address with its HTML: index.html with the page's own code preloaded
+ * (`/leaderboard` → pages/leaderboard.html) and, for a browser that asks for English first,
+ * the English texts too (….en.html), as the web build writes them; plain index.html for any
+ * other address. The active categories are written in, so the first screen (chips, the first
+ * pair, a board) does not wait for a get_categories round trip (ADR 0018). Compressed here:
+ * the answer is made per request.
+ */
+export function pageHtmlSender(options: PageHtmlOptions) {
+  const pagesDir = path.join(options.webDistDir, PAGES_DIR);
+  const pageFiles = new Set(
+    fs.existsSync(pagesDir)
+      ? fs
+          .readdirSync(pagesDir, { withFileTypes: true })
+          .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+          .map((entry) => entry.name)
+      : [],
+  );
+  const fileOf = (url: string, acceptLanguage: string | string[] | undefined): string => {
+    const name = /^\/([a-z-]+)$/.exec(url)?.[1] ?? 'index';
+    const english = pickLanguage(acceptLanguage) === 'en';
+    const candidates = english
+      ? [`${name}.en.html`, `${name}.html`, 'index.en.html']
+      : [`${name}.html`];
+    const found = candidates.find((file) => pageFiles.has(file));
+    return found === undefined ? 'index.html' : `${PAGES_DIR}/${found}`;
+  };
+  // A build's HTML never changes while the process runs: each file is read once.
+  const templates = new Map<string, Promise<string>>();
+  const templateOf = (file: string): Promise<string> => {
+    let template = templates.get(file);
+    if (template === undefined) {
+      template = fs.promises.readFile(path.join(options.webDistDir, file), 'utf8');
+      templates.set(file, template);
+    }
+    return template;
+  };
+
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const file = fileOf(pathOf(request.url), request.headers['accept-language']);
+    let html = await templateOf(file);
+    if (options.categories) {
+      try {
+        const data = scriptSafeJson(await options.categories());
+        html = html.replace(
+          '</head>',
+          `<script type="application/json" id="${CATEGORIES_ELEMENT_ID}">${data}</script></head>`,
+        );
+      } catch (error) {
+        // The page still works: the app asks for the categories itself.
+        request.log.warn({ err: error }, 'categories not written into the page');
+      }
+    }
+    reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-language, accept-encoding')
+      .type('text/html; charset=utf-8');
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    if (/\bbr\b/.test(accepted)) {
+      return reply.header('content-encoding', 'br').send(
+        zlib.brotliCompressSync(html, {
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 },
+        }),
+      );
+    }
+    if (/\bgzip\b/.test(accepted)) {
+      return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(html));
+    }
+    return reply.send(html);
+  };
+}

@@ -1,0 +1,47 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { categoriesQueryOptions } from '../../lib/categories';
+import { boardServer } from '../../testing/leaderboard-fixtures';
+import { CATEGORIES, mockApi } from '../../testing/mock-api';
+import { leaderboardKeys } from './api/get-leaderboard';
+import { prefetchBoard } from './prefetch-board';
+
+function clientWith(categories = CATEGORIES) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(categoriesQueryOptions.queryKey, categories);
+  return client;
+}
+
+describe('prefetchBoard (a first visit to /leaderboard)', () => {
+  it('asks for the board of the address under the key the page reads', async () => {
+    const api = mockApi({ get_leaderboard: boardServer({ totalItems: 5 }) });
+    const client = clientWith();
+    prefetchBoard(client, '?category=2&period=week&utm=x');
+    const selection = { categoryId: 2, periodType: 'week' as const, periodDate: null };
+    await expect.poll(() => client.getQueryData(leaderboardKeys.pages(selection, 1))).toBeDefined();
+    expect(api.callsTo('get_leaderboard')).toHaveLength(1);
+    expect(api.callsTo('get_leaderboard')[0]?.body).toMatchObject({
+      category_id: 2,
+      period_type: 'week',
+      period_date: null,
+      page: 1,
+    });
+  });
+
+  it("opens the first category's day board when the address names none or an unknown one", async () => {
+    const api = mockApi({ get_leaderboard: boardServer({ totalItems: 5 }) });
+    prefetchBoard(clientWith(), '?category=999');
+    await expect.poll(() => api.callsTo('get_leaderboard').length).toBe(1);
+    expect(api.callsTo('get_leaderboard')[0]?.body).toMatchObject({
+      category_id: CATEGORIES[0]?.id,
+      period_type: 'day',
+    });
+  });
+
+  it('waits for the page itself while the categories are not known', () => {
+    const api = mockApi({ get_leaderboard: boardServer({ totalItems: 5 }) });
+    prefetchBoard(new QueryClient(), '');
+    prefetchBoard(clientWith([]), '');
+    expect(api.callsTo('get_leaderboard')).toHaveLength(0);
+  });
+});
