@@ -42,6 +42,7 @@ describe('the image processes (ADR 0019)', () => {
     expect(rendered.width).toBe(720);
     expect(rendered.height).toBe(960);
     expect((await sharp(rendered.display).metadata()).format).toBe('webp');
+    expect((await sharp(rendered.medium).metadata()).width).toBe(480);
     expect((await sharp(rendered.thumb).metadata()).width).toBe(240);
     expect(rendered.placeholder).toMatch(/^data:image\/webp;base64,/);
     expect(rendered.phash).toMatch(/^[0-9a-f]{16}$/);
