@@ -53,11 +53,15 @@ describe('SQLite group commit', () => {
     try {
       expect(store.sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(16_384);
       const insert = store.prepare('insert into t (v) values (?)');
-      // About 6 MB of WAL, past the thread's 4 MB threshold and far below the backstop.
+      // 2,000 commits (the thread checkpoints every 1,000) of about 6 MB, far below the backstop.
       const text = 'x'.repeat(3000);
-      for (let row = 0; row < 2000; row += 1) insert.run([text]);
       const databaseFile = store.sqlite.name;
       const before = fs.statSync(databaseFile).size;
+      // Not before its 1,000th commit (one `create table` is one already).
+      for (let row = 0; row < 998; row += 1) insert.run([text]);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(store.checkpointer.checkpoints).toBe(0);
+      for (let row = 998; row < 2000; row += 1) insert.run([text]);
       for (let tries = 0; tries < 100 && store.checkpointer.checkpoints === 0; tries += 1) {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }

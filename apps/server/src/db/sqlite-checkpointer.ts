@@ -1,44 +1,33 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
-/** The WAL size (bytes) past which the checkpointer copies it into the database file. */
-const CHECKPOINT_WAL_BYTES = 4 * 1024 * 1024;
-/** How often it looks at the WAL's size. */
-const LOOK_MS = 250;
+/** Commits between checkpoints: each commit adds at least one page to the WAL. */
+const COMMITS_PER_CHECKPOINT = 1000;
 
 /**
  * The thread's code, as a string so it runs the same from TypeScript sources, tests and the
- * bundle (no separate entry file). It opens its own connection to the database and runs
- * PASSIVE checkpoints: they copy what no reader still needs and never wait for a writer.
+ * bundle (no separate entry file). It opens its own connection to the database and runs a
+ * PASSIVE checkpoint when asked: it copies what no reader still needs, never waits for a
+ * writer, and syncs the WAL before and the database file after.
  */
 const SOURCE = `
-const fs = require('node:fs');
 const { parentPort, workerData } = require('node:worker_threads');
 const SQLite = require(workerData.driver);
 const db = new SQLite(workerData.file);
 db.pragma('busy_timeout = 0');
-const wal = workerData.file + '-wal';
-let stopped = false;
-function look() {
-  if (stopped) return;
-  try {
-    if (fs.statSync(wal).size >= workerData.walBytes) {
+parentPort.on('message', (message) => {
+  if (message === 'checkpoint') {
+    try {
       const [result] = db.pragma('wal_checkpoint(PASSIVE)');
       parentPort.postMessage({ checkpointed: result ? result.checkpointed : 0 });
+    } catch (error) {
+      parentPort.postMessage({ error: String(error) });
     }
-  } catch (error) {
-    parentPort.postMessage({ error: String(error) });
-  }
-  setTimeout(look, workerData.lookMs);
-}
-parentPort.on('message', (message) => {
-  if (message === 'stop') {
-    stopped = true;
+  } else if (message === 'stop') {
     db.close();
     parentPort.close();
   }
 });
-look();
 `;
 
 /**
@@ -52,28 +41,38 @@ look();
 export class SqliteCheckpointer {
   private readonly worker: Worker;
   private closing: Promise<void> | null = null;
+  private readonly commitsPerCheckpoint: number;
+  private commitsSince = 0;
+  /** A checkpoint asked for and not answered yet: no second one is queued behind it. */
+  private running = false;
   /** Checkpoints run so far, and the last error (diagnostics and tests). */
   checkpoints = 0;
   lastError: string | null = null;
 
-  constructor(file: string, options: { walBytes?: number; lookMs?: number } = {}) {
+  constructor(file: string, options: { commitsPerCheckpoint?: number } = {}) {
+    this.commitsPerCheckpoint = options.commitsPerCheckpoint ?? COMMITS_PER_CHECKPOINT;
     this.worker = new Worker(SOURCE, {
       eval: true,
-      workerData: {
-        file,
-        driver: createRequire(import.meta.url).resolve('better-sqlite3'),
-        walBytes: options.walBytes ?? CHECKPOINT_WAL_BYTES,
-        lookMs: options.lookMs ?? LOOK_MS,
-      },
+      workerData: { file, driver: createRequire(import.meta.url).resolve('better-sqlite3') },
     });
     this.worker.unref();
     this.worker.on('message', (message: { checkpointed?: number; error?: string }) => {
+      this.running = false;
       if (message.error !== undefined) this.lastError = message.error;
       else this.checkpoints += 1;
     });
     this.worker.on('error', (error) => {
       this.lastError = String(error);
     });
+  }
+
+  /** Counts a commit; every so many, the thread checkpoints (unless it still is). */
+  committed(): void {
+    this.commitsSince += 1;
+    if (this.commitsSince < this.commitsPerCheckpoint || this.running || this.closing) return;
+    this.commitsSince = 0;
+    this.running = true;
+    this.worker.postMessage('checkpoint');
   }
 
   /** Closes the thread's connection and ends it (once, however often it is called). */

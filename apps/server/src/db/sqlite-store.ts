@@ -25,6 +25,7 @@ const BACKSTOP_CHECKPOINT_PAGES = 16_384;
  *   disk exactly as with `synchronous=FULL`, without blocking the process on each flush.
  * - **Checkpoints off the event loop** (sqlite-checkpointer.ts): a checkpoint writes and fsyncs
  *   the database file, which SQLite would otherwise do inside some unlucky request's commit.
+ *   The thread checkpoints every 1,000 commits (SQLite's own default is 1,000 WAL pages).
  */
 export class SqliteStore implements SqliteDatabase {
   readonly sqlite: SQLite.Database;
@@ -141,7 +142,9 @@ export class SqliteStore implements SqliteDatabase {
   private track(sql: string, statement: SQLite.Statement): SqliteStatement {
     if (statement.readonly && !ENDS_TRANSACTION.test(sql)) return statement;
     const count = () => {
-      if (!this.sqlite.inTransaction) this.committed += 1;
+      if (this.sqlite.inTransaction) return;
+      this.committed += 1;
+      this.checkpointer.committed();
     };
     return {
       reader: statement.reader,
