@@ -8,6 +8,18 @@ import { baseUrl } from '../support/server.js';
  */
 const INSETS = { top: 44, right: 30, bottom: 34, left: 30 } as const;
 
+/** Lets entrances (a toast sliding down, a sheet rising) end: they pass through the insets. */
+async function settleEntrances(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number(animation.effect?.getComputedTiming().duration) <= 1000)
+        .map((animation) => animation.finished.catch(() => null)),
+    ),
+  );
+}
+
 async function notch(page: Page): Promise<void> {
   await page.evaluate((insets) => {
     for (const [side, px] of Object.entries(insets)) {
@@ -130,6 +142,7 @@ test.describe('safe-area insets', () => {
   }) => {
     const seen: Record<string, string[]> = {};
     const look = async (label: string) => {
+      await settleEntrances(page);
       await notch(page);
       seen[label] = await outsideSafeArea(page);
     };
@@ -142,9 +155,6 @@ test.describe('safe-area insets', () => {
     await look('arena with a toast');
     await page.getByRole('button', { name: '举报照片 2' }).click();
     await expect(page.getByRole('dialog', { name: '举报照片 2' })).toBeVisible();
-    await page.evaluate(() =>
-      Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null))),
-    );
     await look('report sheet');
     await page.keyboard.press('Escape');
 
@@ -172,9 +182,7 @@ test.describe('safe-area insets', () => {
     expect(await outsideSafeArea(page)).toEqual([]);
     await page.getByRole('button', { name: '分享我的排名' }).click();
     await expect(page.getByRole('dialog', { name: '分享我的排名' })).toBeVisible();
-    await page.evaluate(() =>
-      Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null))),
-    );
+    await settleEntrances(page);
     expect(await outsideSafeArea(page)).toEqual([]);
   });
 });

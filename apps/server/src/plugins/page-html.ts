@@ -77,7 +77,7 @@ export function pageHtmlSender(options: PageHtmlOptions) {
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-language, accept-encoding')
       .type('text/html; charset=utf-8');
-    const accepted = String(request.headers['accept-encoding'] ?? '');
+    const accepted = request.headers['accept-encoding'] ?? '';
     if (/\bbr\b/.test(accepted)) {
       return reply.header('content-encoding', 'br').send(
         zlib.brotliCompressSync(html, {

@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { createRoot } from 'react-dom/client';
 import '../styles/index.css';
 import { firstScreenSettled } from '../lib/after-first-screen';
@@ -8,7 +9,7 @@ import { whenLanguageReady } from '../lib/i18n';
 import { startApp } from './bootstrap';
 import { createQueryClient } from './providers';
 import { App, createAppRouter } from './router';
-import { PREFETCHED_PATHS, ROUTES } from './routes';
+import { PREFETCHED_PATHS } from './routes';
 
 startApp();
 
@@ -18,6 +19,9 @@ if (!container) throw new Error('index.html has no #root element');
 const router = createAppRouter();
 const root = createRoot(container);
 const queryClient = createQueryClient();
+// The query cache assumes a network until told otherwise: a start offline pauses its requests,
+// which then go out when the connection returns (instead of failing for good meanwhile).
+onlineManager.setOnline(navigator.onLine);
 // The arena needs the categories before it can ask for a pair: the server wrote them into the
 // page (or they are asked for while the first render runs), and the first pair is asked for
 // as soon as they are here (the first photos are the largest paint).
@@ -26,10 +30,8 @@ if (inPage) queryClient.setQueryData(categoriesQueryOptions.queryKey, inPage);
 queryClient.query(categoriesQueryOptions).then(
   (categories) => {
     const first = categories[0];
-    if (
-      first &&
-      ROUTES.some((route) => route.page === 'arena' && route.path === location.pathname)
-    ) {
+    // The arena's addresses (routes.tsx): `/` and `/arena`.
+    if (first && /^\/(arena)?$/.test(location.pathname)) {
       openPairFeed(queryClient, {
         categoryId: first.id,
         userId: useUserStore.getState().user?.id ?? null,

@@ -6,18 +6,12 @@
 export const SETTLE_DELAY_MS = 3000;
 
 /**
- * Resolves once the page has loaded, `SETTLE_DELAY_MS` has passed and the main thread is idle:
- * the moment to prefetch pages, register the service worker, send what a previous visit left.
+ * Resolves once the page has loaded and `SETTLE_DELAY_MS` has passed: the moment to prefetch
+ * pages, register the service worker, send what a previous visit left.
  */
 export function firstScreenSettled(): Promise<void> {
   return new Promise((resolve) => {
-    const start = () => {
-      setTimeout(() => {
-        if ('requestIdleCallback' in window)
-          requestIdleCallback(() => resolve(), { timeout: 3000 });
-        else resolve();
-      }, SETTLE_DELAY_MS);
-    };
+    const start = () => setTimeout(resolve, SETTLE_DELAY_MS);
     if (document.readyState === 'complete') start();
     else window.addEventListener('load', start, { once: true });
   });

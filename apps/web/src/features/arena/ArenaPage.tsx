@@ -52,7 +52,15 @@ export function ArenaPage() {
   const feed = usePairFeed(categoryId, userId);
   // Once the photos on screen are in (the next pair is waiting), or there are none to wait for:
   // the statistics and the sheets never compete with the first photos on a slow network.
-  const firstPhotosIn = feed.queued > 0 || feed.status === 'empty' || feed.status === 'error';
+  // Once true it stays: a retry or a drained queue later must not hold the statistics again.
+  const online = useOnline();
+  const [firstPhotosIn, setFirstPhotosIn] = useState(false);
+  if (
+    !firstPhotosIn &&
+    (feed.queued > 0 || feed.status === 'empty' || feed.status === 'error' || !online)
+  ) {
+    setFirstPhotosIn(true);
+  }
   const stats = useVoteStats(userId, firstPhotosIn);
   const pair = feed.current;
   const { reveal, vote, skip, announcement, lastResult } = useVote({
@@ -81,7 +89,6 @@ export function ArenaPage() {
     };
   }, [wanted, sheets]);
 
-  const online = useOnline();
   const { pending } = useOutboxSnapshot();
   // The statistics follow every answer, also of votes sent later from the offline queue; the
   // last answer only stands in when they could not be loaded.

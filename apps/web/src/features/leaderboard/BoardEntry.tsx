@@ -1,6 +1,6 @@
 import type { Image, LeaderboardEntry } from '@yanzhi/contract';
 import { formatScore } from '@yanzhi/contract';
-import { Icon } from '../../components/Icon';
+import { PageIcon } from '../../components/PageIcon';
 import { useT } from '../../lib/i18n';
 import { photoSrcSet } from '../../lib/photo-sources';
 import { placeholderStyle } from '../../lib/placeholder';
@@ -166,7 +166,7 @@ export function PodiumPlace({ entry, place, flashing }: EntryProps & { place: 1 
       <span className="podium__photo">
         {entry.rank === 1 ? (
           <span className="podium__crown" data-testid="crown">
-            <Icon name="crown" size={place === 1 ? 30 : 24} />
+            <PageIcon name="crown" size={place === 1 ? 30 : 24} />
           </span>
         ) : null}
         <Thumb

@@ -1,7 +1,7 @@
 import type { LeaderboardEntry } from '@yanzhi/contract';
 import { formatScore } from '@yanzhi/contract';
 import { Link } from '../../lib/router';
-import { Icon } from '../../components/Icon';
+import { PageIcon } from '../../components/PageIcon';
 import { useT } from '../../lib/i18n';
 
 interface MyRankBarProps {
@@ -44,7 +44,7 @@ export function MyRankBar({ entry, canShare, onJump, onShare }: MyRankBarProps) 
           aria-label={t('leaderboard.shareLabel')}
           onClick={onShare}
         >
-          <Icon name="share" size={20} />
+          <PageIcon name="share" size={20} />
           <span aria-hidden="true">{t('leaderboard.share')}</span>
         </button>
       ) : null}

@@ -1,6 +1,6 @@
 import type { Leaderboard, PeriodType } from '@yanzhi/contract';
 import { useId } from 'react';
-import { Icon } from '../../components/Icon';
+import { PageIcon } from '../../components/PageIcon';
 import { Skeleton } from '../../components/Skeleton';
 import { useLanguage, useT } from '../../lib/i18n';
 import {
@@ -84,7 +84,7 @@ export function PeriodPicker({ periodType, periodDate, board, onChange }: Period
             go(previous);
           }}
         >
-          <Icon name="chevronLeft" size={18} />
+          <PageIcon name="chevronLeft" size={18} />
           {t('leaderboard.picker.previous')}
         </button>
         <label className="visually-hidden" htmlFor={dateId}>
@@ -109,7 +109,7 @@ export function PeriodPicker({ periodType, periodDate, board, onChange }: Period
           }}
         >
           {t('leaderboard.picker.next')}
-          <Icon name="chevronRight" size={18} />
+          <PageIcon name="chevronRight" size={18} />
         </button>
       </div>
       {board?.frozen ? <p className="period-picker__note">{t('leaderboard.frozenNote')}</p> : null}

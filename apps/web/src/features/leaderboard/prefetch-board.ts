@@ -22,5 +22,5 @@ export function prefetchBoard(client: QueryClient, search: string): void {
   const categoryId = categories ? boardCategoryId(params.categoryId, categories) : null;
   if (categoryId === null) return;
   const selection = { categoryId, periodType: params.periodType, periodDate: params.periodDate };
-  void client.prefetchInfiniteQuery(leaderboardPagesQueryOptions(selection));
+  client.infiniteQuery(leaderboardPagesQueryOptions(selection)).catch(() => undefined);
 }

@@ -3,6 +3,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { firstScreenSettled } from '../../lib/after-first-screen';
 import { t } from '../../lib/i18n';
+import { isOnline } from '../../lib/online-status';
 import { applyVoteToStats, voteStatsQueryOptions } from '../../lib/vote-stats';
 import { toast } from '../toasts';
 import { LazyOutbox, type Outbox } from './lazy-outbox';
@@ -74,10 +75,11 @@ export function useVoteOutboxSync(onSent: (result: SubmitRatingResponse) => void
       void outbox.resume();
     };
     window.addEventListener('online', onOnline);
-    // Votes a previous visit left are sent once the first screen is in; a vote before that
-    // fetches the queue itself (ADR 0015).
+    // Votes a previous visit left are sent once the first screen is in (a vote before that
+    // fetches the queue itself); offline there is no first screen to wait for, and the queue
+    // says at once what it holds (ADR 0015).
     let live = true;
-    void firstScreenSettled().then(() => {
+    void (isOnline() ? firstScreenSettled() : Promise.resolve()).then(() => {
       if (live) onOnline();
     });
     return () => {

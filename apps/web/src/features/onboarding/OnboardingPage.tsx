@@ -1,5 +1,6 @@
 import { ButtonLink } from '../../components/Button';
-import { Icon, type IconName } from '../../components/Icon';
+import type { IconName } from '../../components/Icon';
+import { PageIcon, type PageIconName } from '../../components/PageIcon';
 import { UnlockProgress } from '../../components/UnlockProgress';
 import { useT, type MessageKey } from '../../lib/i18n';
 import { useVoteStats } from '../../lib/vote-stats';
@@ -7,7 +8,7 @@ import { useUserStore } from '../user';
 import './onboarding.css';
 
 interface Step {
-  icon: IconName;
+  icon: IconName | PageIconName;
   title: MessageKey;
   text: MessageKey;
 }
@@ -29,7 +30,7 @@ function VoterProgress() {
     <section className="onboarding__progress" aria-label={t('onboarding.progressTitle')}>
       {unlocked ? (
         <p className="onboarding__unlocked">
-          <Icon name="check" size={18} />
+          <PageIcon name="check" size={18} />
           {t('unlock.done')}
         </p>
       ) : (
@@ -51,7 +52,7 @@ export function OnboardingPage() {
         {STEPS.map((step, index) => (
           <li key={step.title} className="onboarding__card">
             <span className="onboarding__icon">
-              <Icon name={step.icon} size={32} />
+              <PageIcon name={step.icon} size={32} />
             </span>
             <span className="onboarding__step">{t('onboarding.step', { n: index + 1 })}</span>
             <h2 className="onboarding__title">{t(step.title)}</h2>

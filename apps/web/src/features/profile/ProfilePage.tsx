@@ -5,6 +5,7 @@ import { Button, ButtonLink } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { Icon } from '../../components/Icon';
+import { PageIcon } from '../../components/PageIcon';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { PhotoFrame } from '../../components/PhotoFrame';
 import { LoadingRegion, Skeleton } from '../../components/Skeleton';
@@ -105,7 +106,7 @@ function ProfileCard({
         <div className="profile-card__rating">
           {locked ? (
             <span className="profile-card__locked" data-testid="rating-locked">
-              <Icon name="unlock" size={20} />
+              <PageIcon name="unlock" size={20} />
               <span className="visually-hidden">{t('profile.rating')}</span>
             </span>
           ) : (
@@ -165,7 +166,7 @@ function PhotoCardItem({
       <div className="my-photo__figures">
         {locked ? (
           <span className="my-photo__score my-photo__score--locked" data-testid="photo-score">
-            <Icon name="unlock" size={16} />
+            <PageIcon name="unlock" size={16} />
             <span className="visually-hidden">{t('photo.scoreLocked')}</span>
           </span>
         ) : (
@@ -527,7 +528,7 @@ function SignedInProfile({ user }: { user: User }) {
             setSharing(true);
           }}
         >
-          <Icon name="share" size={18} />
+          <PageIcon name="share" size={18} />
           {t('profile.share')}
         </Button>
       </div>

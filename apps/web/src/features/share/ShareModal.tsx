@@ -5,6 +5,7 @@ import { ButtonLink } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { Icon } from '../../components/Icon';
+import { PageIcon } from '../../components/PageIcon';
 import { Sheet } from '../../components/Sheet';
 import { LoadingRegion, Skeleton } from '../../components/Skeleton';
 import { ApiError } from '../../lib/api-client';
@@ -86,7 +87,7 @@ function CardActions({ card }: { card: ShareCard }) {
           download={CARD_FILE_NAME}
           data-testid="share-save"
         >
-          <Icon name="download" size={18} />
+          <PageIcon name="download" size={18} />
           {t('share.save')}
         </a>
         {canShare() ? (
@@ -97,7 +98,7 @@ function CardActions({ card }: { card: ShareCard }) {
               void onShare();
             }}
           >
-            <Icon name="share" size={18} />
+            <PageIcon name="share" size={18} />
             {t('share.share')}
           </button>
         ) : null}
@@ -108,7 +109,7 @@ function CardActions({ card }: { card: ShareCard }) {
             void onCopy();
           }}
         >
-          <Icon name="link" size={18} />
+          <PageIcon name="link" size={18} />
           {t('share.copy')}
         </button>
       </div>

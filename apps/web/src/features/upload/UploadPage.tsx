@@ -9,6 +9,7 @@ import {
 import { Button, ButtonLink } from '../../components/Button';
 import { ErrorState } from '../../components/ErrorState';
 import { Icon } from '../../components/Icon';
+import { PageIcon } from '../../components/PageIcon';
 import { PhotoFrame } from '../../components/PhotoFrame';
 import { categoryName, useCategories } from '../../lib/categories';
 import { useLanguage, useT } from '../../lib/i18n';
@@ -59,13 +60,13 @@ function Tips() {
   return (
     <ul className="upload__tips" aria-label={t('upload.tipsLabel')}>
       <li>
-        <Icon name="face" size={16} /> {t('upload.tip.face')}
+        <PageIcon name="face" size={16} /> {t('upload.tip.face')}
       </li>
       <li>
-        <Icon name="sun" size={16} /> {t('upload.tip.light')}
+        <PageIcon name="sun" size={16} /> {t('upload.tip.light')}
       </li>
       <li>
-        <Icon name="noFilter" size={16} /> {t('upload.tip.filter')}
+        <PageIcon name="noFilter" size={16} /> {t('upload.tip.filter')}
       </li>
     </ul>
   );
