@@ -6,6 +6,7 @@ import { openPairFeed } from '../features/arena';
 import { useUserStore } from '../features/user';
 import { categoriesInPage, categoriesQueryOptions } from '../lib/categories';
 import { whenLanguageReady } from '../lib/i18n';
+import { voteStatsQueryOptions } from '../lib/vote-stats';
 import { startApp } from './bootstrap';
 import { createQueryClient } from './providers';
 import { App, createAppRouter } from './router';
@@ -40,6 +41,12 @@ queryClient.query(categoriesQueryOptions).then(
   },
   () => undefined,
 );
+// The profile's statistics (a guest's whole card) likewise, from the boot task.
+if (location.pathname === '/profile') {
+  queryClient
+    .query(voteStatsQueryOptions(useUserStore.getState().user?.id ?? null))
+    .catch(() => undefined);
+}
 // The leaderboard's board likewise, as soon as its (preloaded) code is here.
 if (location.pathname === '/leaderboard') {
   void import('../features/leaderboard').then((page) => {
