@@ -20,11 +20,26 @@ const databaseUrl = process.env.DATABASE_URL ?? null;
 const profileDir = path.join(repoRoot, 'bench/dist/profiles');
 
 /** user + system CPU time of a process in ms, from /proc/<pid>/stat. */
-function cpuMs(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+function cpuMs(pid: number, file = `/proc/${pid}/stat`): number {
+  const stat = fs.readFileSync(file, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const ticks = Number(fields[11]) + Number(fields[12]);
   return (ticks * 1000) / 100;
+}
+
+/**
+ * The CPU time of the server's main thread (its event loop, whose share bounds the request
+ * rate). The rest goes to V8's helpers (garbage collection, compilers), libuv's pool and the
+ * worker threads; Node leaves all of them unnamed, so they are counted together.
+ */
+function mainThreadCpuMs(pid: number): number {
+  return cpuMs(pid, `/proc/${pid}/task/${pid}/stat`);
+}
+
+/** Bytes the process has written through write(2) and friends (/proc/<pid>/io, wchar). */
+function writtenBytes(pid: number): number {
+  const io = fs.readFileSync(`/proc/${pid}/io`, 'utf8');
+  return Number(/^wchar: (\d+)$/m.exec(io)?.[1] ?? 0);
 }
 
 /** CPU time of every PostgreSQL process on this machine (its backends do the queries' work). */
@@ -81,6 +96,8 @@ const rows: {
   call: string;
   requests: number;
   'server CPU ms/call': number;
+  'of it main thread': number;
+  'KB written/call': number;
   'PostgreSQL CPU ms/call'?: number;
   'calls/s (8 at a time)': number;
   'not ok': number;
@@ -90,6 +107,8 @@ async function measure(call: string, operation: (index: number) => Promise<numbe
   let next = 0;
   let notOk = 0;
   const before = cpuMs(pid as number);
+  const mainBefore = mainThreadCpuMs(pid as number);
+  const writtenBefore = writtenBytes(pid as number);
   const postgresBefore = databaseUrl ? postgresCpuMs() : 0;
   const started = performance.now();
   await Promise.all(
@@ -103,10 +122,14 @@ async function measure(call: string, operation: (index: number) => Promise<numbe
   );
   const seconds = (performance.now() - started) / 1000;
   const cpu = cpuMs(pid as number) - before;
+  const main = mainThreadCpuMs(pid as number) - mainBefore;
+  const written = writtenBytes(pid as number) - writtenBefore;
   rows.push({
     call,
     requests: count,
     'server CPU ms/call': Math.round((cpu / count) * 1000) / 1000,
+    'of it main thread': Math.round((main / count) * 1000) / 1000,
+    'KB written/call': Math.round((written / count / 1024) * 10) / 10,
     ...(databaseUrl
       ? {
           'PostgreSQL CPU ms/call':
