@@ -20,7 +20,7 @@ import { startChild } from '../lib/process.js';
 import { percentile } from '../lib/stats.js';
 import { startDemoServer } from './demo-server.js';
 import { Recorder, rows, runPhase, type Sample } from './open-loop.js';
-import { readBuckets, serverPercentiles } from './server-latency.js';
+import { DISK_WAIT, readBuckets, serverPercentiles } from './server-latency.js';
 import {
   Client,
   scaled,
@@ -98,11 +98,10 @@ const sustained = new Recorder();
 const bucketsBefore = await readBuckets(server.url);
 await runPhase(streams(client, population, base, sustained), seconds, sustained);
 const sustainedRows = rows(sustained, seconds);
-const serverView = serverPercentiles(
-  bucketsBefore,
-  await readBuckets(server.url),
-  sustainedRows.map((row) => row.call),
-);
+const serverView = serverPercentiles(bucketsBefore, await readBuckets(server.url), [
+  ...sustainedRows.map((row) => row.call),
+  DISK_WAIT,
+]);
 
 const overload = scaled(base, overloadFactor);
 process.stdout.write(`overload: ${overloadSeconds} s at ${describe(overload)}\n`);

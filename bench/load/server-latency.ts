@@ -6,6 +6,9 @@
  * 100 ms…), so a percentile is reported as the bucket bound it falls under.
  */
 const HISTOGRAM = 'yanzhi_http_request_duration_seconds_bucket';
+/** How long answers waited for the disk (group commit), reported as the call DISK_WAIT. */
+const DISK_HISTOGRAM = 'yanzhi_disk_wait_seconds_bucket';
+export const DISK_WAIT = '(waiting for the disk)';
 
 /** Cumulative bucket counts per call: call → (upper bound in s → count). */
 export type Buckets = Map<string, Map<number, number>>;
@@ -14,8 +17,10 @@ export async function readBuckets(url: string): Promise<Buckets> {
   const text = await (await fetch(`${url}/metrics`)).text();
   const buckets: Buckets = new Map();
   const line = new RegExp(`^${HISTOGRAM}\\{call="([^"]+)",le="([^"]+)"\\} (\\d+)$`);
+  const diskLine = new RegExp(`^${DISK_HISTOGRAM}\\{le="([^"]+)"\\} (\\d+)$`);
   for (const row of text.split('\n')) {
-    const match = line.exec(row);
+    const disk = diskLine.exec(row);
+    const match = disk ? [row, DISK_WAIT, disk[1], disk[2]] : line.exec(row);
     if (!match) continue;
     const [, call = '', le = '', count = '0'] = match;
     const bound = le === '+Inf' ? Number.POSITIVE_INFINITY : Number(le);

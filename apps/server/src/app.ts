@@ -40,8 +40,10 @@ const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export interface AppDependencies {
   config: Config;
   db: Db;
-  /** Resolves once the writes committed so far are on disk (DatabaseHandle.durable). */
-  durable: () => Promise<void>;
+  /** Resolves once the writes made so far are on disk (DatabaseHandle.durable). */
+  durable: (since?: number) => Promise<void>;
+  /** Where the writes made from now on belong (DatabaseHandle.epoch); absent: not tracked. */
+  epoch?: () => number;
   clock: Clock;
   hostTokenSecret: string;
   /** Where logs go; stdout when absent. Tests pass a stream to read them. */
@@ -108,7 +110,11 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerMetrics(server, { metrics, token: config.metricsToken });
   registerOverloadShedding(server, config.overload);
   registerSecurityHeaders(server, config.frameAncestors);
-  registerDurability(server, deps.durable);
+  registerDurability(
+    server,
+    { durable: deps.durable, ...(deps.epoch ? { epoch: deps.epoch } : {}) },
+    metrics,
+  );
   await server.register(fastifyMultipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
   });

@@ -12,6 +12,7 @@ async function main(): Promise<void> {
     config,
     db: database.db,
     durable: database.durable,
+    epoch: database.epoch,
     clock: systemClock,
     hostTokenSecret,
   });

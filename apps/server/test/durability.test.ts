@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { SqliteStore } from '../src/db/sqlite-store.js';
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect, type Generated } from 'kysely';
+import { LostWritesError, SqliteStore } from '../src/db/sqlite-store.js';
 import { pairSchema } from '@yanzhi/contract';
 import { createTestApp, TEST_HOST_SECRET, type TestApp } from './support/app.js';
 import { categoryIds } from './support/arena.js';
@@ -32,16 +34,17 @@ describe('SQLite group commit', () => {
     for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  function openStore(): SqliteStore {
+  async function openStore(): Promise<SqliteStore> {
     const dir = makeTempDir('yanzhi-store-');
     dirs.push(dir);
     const store = new SqliteStore(path.join(dir, 'store.db'));
     store.prepare('create table t (id integer primary key, v text)').run([]);
+    await store.durable();
     return store;
   }
 
-  it('runs in WAL mode with synchronous=NORMAL and reuses prepared statements', () => {
-    const store = openStore();
+  it('runs in WAL mode with synchronous=NORMAL and reuses prepared statements', async () => {
+    const store = await openStore();
     expect(store.sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(store.sqlite.pragma('synchronous', { simple: true })).toBe(1);
     expect(store.prepare('select 1')).toBe(store.prepare('select 1'));
@@ -49,7 +52,7 @@ describe('SQLite group commit', () => {
   });
 
   it('checkpoints in a thread of its own: the serving connection only has a far backstop', async () => {
-    const store = openStore();
+    const store = await openStore();
     try {
       expect(store.sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(16_384);
       const insert = store.prepare('insert into t (v) values (?)');
@@ -57,11 +60,13 @@ describe('SQLite group commit', () => {
       const text = 'x'.repeat(3000);
       const databaseFile = store.sqlite.name;
       const before = fs.statSync(databaseFile).size;
-      // Not before its 1,000th commit (one `create table` is one already).
+      // Not before its 1,000th write (one `create table` is one already).
       for (let row = 0; row < 998; row += 1) insert.run([text]);
+      await store.durable();
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(store.checkpointer.checkpoints).toBe(0);
       for (let row = 998; row < 2000; row += 1) insert.run([text]);
+      await store.durable();
       for (let tries = 0; tries < 100 && store.checkpointer.checkpoints === 0; tries += 1) {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
@@ -74,8 +79,8 @@ describe('SQLite group commit', () => {
     }
   });
 
-  it('resolves durable() at once when nothing is pending, after a flush otherwise', async () => {
-    const store = openStore();
+  it('resolves durable() at once when nothing is pending, after a commit and a flush otherwise', async () => {
+    const store = await openStore();
     await store.durable();
     const flushed = store.flushes;
     await store.durable();
@@ -84,23 +89,114 @@ describe('SQLite group commit', () => {
 
     store.prepare('insert into t (v) values (?)').run(['a']);
     expect(store.hasUnsynced()).toBe(true);
+    // The write waits in the open batch: another connection does not see it yet.
+    const reader = new SQLite(store.sqlite.name, { readonly: true });
+    const count = () => (reader.prepare('select count(*) as n from t').get() as { n: number }).n;
+    expect(count()).toBe(0);
     await store.durable();
+    expect(count()).toBe(1);
     expect(store.hasUnsynced()).toBe(false);
     expect(store.flushes).toBe(flushed + 1);
 
-    // A read, and a transaction still open, are not commits.
+    // A read is no write.
     store.prepare('select * from t').all([]);
-    store.prepare('begin').run([]);
-    store.prepare('insert into t (v) values (?)').run(['b']);
     expect(store.hasUnsynced()).toBe(false);
-    store.prepare('commit').run([]);
-    expect(store.hasUnsynced()).toBe(true);
-    await store.durable();
+    reader.close();
     store.close();
   });
 
+  it('batches the writes of many requests and keeps each transaction atomic inside the batch', async () => {
+    const store = await openStore();
+    const db = new Kysely<{ t: { id: Generated<number>; v: string } }>({
+      dialect: new SqliteDialect({ database: store }),
+    });
+    const reader = new SQLite(store.sqlite.name, { readonly: true });
+    const values = () =>
+      (reader.prepare('select v from t order by id').all() as { v: string }[]).map((r) => r.v);
+    try {
+      await db.insertInto('t').values({ v: 'plain' }).execute();
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('t').values({ v: 'kept-1' }).execute();
+        await trx.insertInto('t').values({ v: 'kept-2' }).execute();
+      });
+      await expect(
+        db.transaction().execute(async (trx) => {
+          await trx.insertInto('t').values({ v: 'undone' }).execute();
+          throw new Error('the handler failed');
+        }),
+      ).rejects.toThrow('the handler failed');
+      // A failing statement outside a transaction undoes itself only.
+      await expect(
+        db.insertInto('t').values({ id: 1, v: 'duplicate' }).execute(),
+      ).rejects.toThrow();
+      // All of it is still one open batch: nothing is committed yet.
+      expect(values()).toEqual([]);
+
+      // An answer asks for the disk while a transaction is open: the commit waits for its end.
+      let releaseTransaction: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => {
+        releaseTransaction = resolve;
+      });
+      const transaction = db.transaction().execute(async (trx) => {
+        await trx.insertInto('t').values({ v: 'late-1' }).execute();
+        await held;
+        await trx.insertInto('t').values({ v: 'late-2' }).execute();
+      });
+      await new Promise((resolve) => setImmediate(resolve));
+      let durable = false;
+      const flushed = store.durable().then(() => {
+        durable = true;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      expect(durable).toBe(false);
+      expect(values()).toEqual([]);
+      releaseTransaction();
+      await transaction;
+      await flushed;
+      expect(values()).toEqual(['plain', 'kept-1', 'kept-2', 'late-1', 'late-2']);
+    } finally {
+      reader.close();
+      await db.destroy();
+    }
+  });
+
+  it('commits a batch nobody waits for within a few milliseconds', async () => {
+    const store = await openStore();
+    const reader = new SQLite(store.sqlite.name, { readonly: true });
+    try {
+      store.prepare('insert into t (v) values (?)').run(['unwaited']);
+      for (let tries = 0; tries < 50 && store.hasUnsynced(); tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(store.hasUnsynced()).toBe(false);
+      expect(reader.prepare('select count(*) as n from t').get()).toEqual({ n: 1 });
+    } finally {
+      reader.close();
+      store.close();
+    }
+  });
+
+  it('fails the requests whose writes SQLite rolled back, and only those', async () => {
+    const store = await openStore();
+    try {
+      await store.durable();
+      const before = store.epoch();
+      store.prepare('insert into t (v) values (?)').run(['lost']);
+      // What SQLite does to the whole transaction on an I/O error or a full disk.
+      store.sqlite.exec('rollback');
+      await expect(store.durable(before)).rejects.toBeInstanceOf(LostWritesError);
+      // A request that began after the loss is not affected, and the store goes on.
+      const after = store.epoch();
+      store.prepare('insert into t (v) values (?)').run(['kept']);
+      await store.durable(after);
+      expect(store.sqlite.prepare('select v from t').all()).toEqual([{ v: 'kept' }]);
+    } finally {
+      store.close();
+    }
+  });
+
   it('lets many commits share a flush, and every waiter resolves after one that covers it', async () => {
-    const store = openStore();
+    const store = await openStore();
     const insert = (v: string) => store.prepare('insert into t (v) values (?)').run([v]);
     const before = store.flushes;
     const waits: Promise<void>[] = [];

@@ -18,10 +18,14 @@ export interface DatabaseHandle {
   db: Db;
   kind: DatabaseKind;
   /**
-   * Resolves once every write committed before the call is on disk. SQLite: a group-commit
-   * flush of the WAL (ADR 0016). PostgreSQL: at once, its COMMIT already waited for the disk.
+   * Resolves once every write made before the call is committed and on disk. SQLite: the open
+   * batch commits and a group-commit flush of the WAL follows (ADR 0016, ADR 0020); `since` is
+   * the `epoch()` noted when the caller began, and the promise rejects when writes made since
+   * then were lost. PostgreSQL: at once, its COMMIT already waited for the disk.
    */
-  durable: () => Promise<void>;
+  durable: (since?: number) => Promise<void>;
+  /** Where the writes made from now on belong (SQLite's batches); 0 on PostgreSQL. */
+  epoch: () => number;
   close: () => Promise<void>;
 }
 
@@ -47,7 +51,8 @@ export function openDatabase(
     return {
       db,
       kind: 'sqlite',
-      durable: () => store.durable(),
+      durable: (since) => store.durable(since),
+      epoch: () => store.epoch(),
       close: async () => {
         await store.durable();
         await store.checkpointer.close();
@@ -62,5 +67,11 @@ export function openDatabase(
   });
   prepareStatementsOn(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', durable: () => Promise.resolve(), close: () => db.destroy() };
+  return {
+    db,
+    kind: 'postgres',
+    durable: () => Promise.resolve(),
+    epoch: () => 0,
+    close: () => db.destroy(),
+  };
 }

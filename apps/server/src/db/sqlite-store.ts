@@ -4,28 +4,51 @@ import SQLite from 'better-sqlite3';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
 import { SqliteCheckpointer } from './sqlite-checkpointer.js';
 
-const ENDS_TRANSACTION = /^\s*(commit|end|release|rollback)\b/i;
+/** Kysely's transaction control statements, sent as these exact texts. */
+const BEGIN = /^\s*begin\s*;?\s*$/i;
+const COMMIT = /^\s*(commit|end)\s*;?\s*$/i;
+const ROLLBACK = /^\s*rollback\s*;?\s*$/i;
+/** The savepoint that stands for an application transaction inside the open batch. */
+const TRANSACTION = 'yz_transaction';
 
 /** Most distinct SQL texts kept prepared; the app issues a few hundred at most. */
 const STATEMENT_CACHE_SIZE = 1000;
 /** WAL pages (4 KB) at which this connection checkpoints by itself: only if the thread stopped. */
 const BACKSTOP_CHECKPOINT_PAGES = 16_384;
+/** Longest a batch of writes stays open when no answer waits for it (the pair fetch's writes). */
+const BATCH_MAX_OPEN_MS = 20;
+
+/** The writes of a batch were rolled back by SQLite or failed to commit: none of them is kept. */
+export class LostWritesError extends Error {
+  constructor(cause: unknown) {
+    super(`SQLite lost a batch of writes: ${String(cause)}`, { cause });
+    this.name = 'LostWritesError';
+  }
+}
 
 /**
- * The SQLite connection under Kysely, with two things the stock dialect lacks (ADR 0016):
+ * The SQLite connection under Kysely, with what the stock dialect lacks (ADR 0016, ADR 0020):
  *
  * - **Prepared statements are reused.** Kysely prepares every query it runs; preparing costs as
  *   much as running a small query, so each distinct SQL text is prepared once and kept.
+ * - **Writes are batched** (ADR 0020). The first write opens a batch (`BEGIN IMMEDIATE`); the
+ *   writes of every request that follows join it until the batch commits, and an application
+ *   transaction becomes a savepoint inside it (Kysely's `begin` / `commit` / `rollback` are
+ *   mapped to `SAVEPOINT` / `RELEASE` / `ROLLBACK TO`). A batch commits when an answer waits
+ *   for the disk and no flush is running, once no application transaction is open inside it,
+ *   or after `BATCH_MAX_OPEN_MS` when no answer waits. A page that many requests change (the
+ *   tail of the votes table and its indexes, a photo's index entries) then goes to the WAL
+ *   once per batch instead of once per request.
  * - **Group commit.** The connection runs with `synchronous=NORMAL`: a commit appends to the
  *   WAL in the page cache and returns without waiting for the disk. Durability comes from
- *   `durable()`, which fsyncs the WAL file in libuv's thread pool (off the event loop) and
- *   resolves once every commit made before the call is on disk. One fsync covers every commit
- *   made while the previous one ran, so many requests share each flush. The server answers a
+ *   `durable()`, which commits the open batch, fsyncs the WAL file in libuv's thread pool (off
+ *   the event loop) and resolves once every write made before the call is on disk. Answers
+ *   that arrive while a flush runs share the next commit and flush. The server answers a
  *   request only after `durable()` (see plugins/durability.ts), so an acknowledged write is on
  *   disk exactly as with `synchronous=FULL`, without blocking the process on each flush.
  * - **Checkpoints off the event loop** (sqlite-checkpointer.ts): a checkpoint writes and fsyncs
  *   the database file, which SQLite would otherwise do inside some unlucky request's commit.
- *   The thread checkpoints every 1,000 commits (SQLite's own default is 1,000 WAL pages).
+ *   The thread checkpoints every 1,000 application writes.
  */
 export class SqliteStore implements SqliteDatabase {
   readonly sqlite: SQLite.Database;
@@ -33,15 +56,35 @@ export class SqliteStore implements SqliteDatabase {
   private readonly walFile: string;
   private walFd: number | null = null;
   private walInode = 0;
-  /** Commits made (autocommit writes and COMMITs), and how many are known to be on disk. */
+  /** Batches committed, and how many of them are known to be on disk. */
   private committed = 0;
   private synced = 0;
-  private flushing: Promise<void> | null = null;
-  /** WAL flushes issued so far (each covers every commit made before it started). */
+  /** A batch is open: `BEGIN IMMEDIATE` ran and its `COMMIT` has not. */
+  private batchOpen = false;
+  /** Batches opened so far; the open one's number while one is open. */
+  private batches = 0;
+  /** The newest batch whose writes were lost (rolled back by SQLite or failed to commit). */
+  private lostBatch = -1;
+  /** Application transactions (savepoints) open inside the batch. */
+  private depth = 0;
+  /** A commit asked for while a transaction was open: it runs when the last one ends. */
+  private commitWhenIdle: { resolve: () => void; reject: (error: unknown) => void } | null = null;
+  private batchTimer: NodeJS.Timeout | null = null;
+  /** The commit-and-flush under way, and the one queued behind it. */
+  private cycle: Promise<void> | null = null;
+  private nextCycle: Promise<void> | null = null;
+  /** WAL flushes issued so far (each covers every batch committed before it started). */
   flushes = 0;
-  private waiting: Promise<void> | null = null;
   /** Copies the WAL into the database file off the event loop. */
   readonly checkpointer: SqliteCheckpointer;
+  private readonly control: {
+    begin: SQLite.Statement;
+    commit: SQLite.Statement;
+    savepoint: SQLite.Statement;
+    release: SQLite.Statement;
+    rollbackTo: SQLite.Statement;
+  };
+  private readonly transactionControl: Record<'begin' | 'commit' | 'rollback', SqliteStatement>;
 
   constructor(file: string) {
     this.sqlite = new SQLite(file);
@@ -49,13 +92,51 @@ export class SqliteStore implements SqliteDatabase {
     this.sqlite.pragma('synchronous = NORMAL');
     this.sqlite.pragma('foreign_keys = ON');
     this.sqlite.pragma('busy_timeout = 5000');
+    // A transaction is a savepoint inside the batch: what it would roll back to is kept in
+    // memory, not written to a temporary file.
+    this.sqlite.pragma('temp_store = MEMORY');
     // Checkpoints run in a thread of their own; this connection's automatic one is a backstop.
     this.sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_CHECKPOINT_PAGES}`);
     this.walFile = `${file}-wal`;
     this.checkpointer = new SqliteCheckpointer(file);
+    this.control = {
+      begin: this.sqlite.prepare('begin immediate'),
+      commit: this.sqlite.prepare('commit'),
+      savepoint: this.sqlite.prepare(`savepoint ${TRANSACTION}`),
+      release: this.sqlite.prepare(`release ${TRANSACTION}`),
+      rollbackTo: this.sqlite.prepare(`rollback to ${TRANSACTION}`),
+    };
+    const control = (run: () => void): SqliteStatement => ({
+      reader: false,
+      all: () => {
+        run();
+        return [];
+      },
+      run: () => {
+        run();
+        return { changes: 0, lastInsertRowid: 0 };
+      },
+      iterate: () => {
+        throw new Error('transaction control statements return no rows');
+      },
+    });
+    this.transactionControl = {
+      begin: control(() => {
+        this.beginTransaction();
+      }),
+      commit: control(() => {
+        this.endTransaction(true);
+      }),
+      rollback: control(() => {
+        this.endTransaction(false);
+      }),
+    };
   }
 
   prepare(sql: string): SqliteStatement {
+    if (BEGIN.test(sql)) return this.transactionControl.begin;
+    if (COMMIT.test(sql)) return this.transactionControl.commit;
+    if (ROLLBACK.test(sql)) return this.transactionControl.rollback;
     let statement = this.statements.get(sql);
     if (statement === undefined || statement.busy) {
       statement = this.sqlite.prepare(sql);
@@ -65,32 +146,48 @@ export class SqliteStore implements SqliteDatabase {
       }
       this.statements.set(sql, statement);
     }
-    return this.track(sql, statement);
+    return this.track(statement);
   }
 
-  /** True while some commit has not been flushed to disk yet. */
+  /** The batch that writes made from now on join (requests note it when they arrive). */
+  epoch(): number {
+    return this.batchOpen ? this.batches : this.batches + 1;
+  }
+
+  /** True while some write is not on disk yet (in the open batch or in an unflushed commit). */
   hasUnsynced(): boolean {
-    return this.committed > this.synced;
+    return this.batchOpen || this.committed > this.synced;
   }
 
-  /** Resolves once every commit made before this call is on disk. */
-  durable(): Promise<void> {
-    if (!this.hasUnsynced()) return Promise.resolve();
-    // A flush under way may have started before our commit: wait for the one after it.
-    if (this.flushing) {
-      const next = () => {
-        this.waiting = null;
-        return this.flush();
-      };
-      // After a failed flush the next one tries again: no waiter is answered by a failure
-      // that happened before its commit.
-      this.waiting ??= this.flushing.then(next, next);
-      return this.waiting;
+  /**
+   * Resolves once every write made before this call is committed and on disk. `since`: the
+   * epoch() when the caller's first write may have happened; if a batch from then on was lost,
+   * the caller's writes may be gone and the promise rejects with LostWritesError.
+   */
+  async durable(since: number = this.epoch()): Promise<void> {
+    while (this.hasUnsynced()) {
+      try {
+        // A flush under way may have started before our writes: wait for the one after it.
+        await (this.cycle
+          ? (this.nextCycle ??= this.cycle.then(this.startCycle, this.startCycle))
+          : this.startCycle());
+        break;
+      } catch (error) {
+        // Another batch than the caller's was lost: the caller's are in a later one.
+        if (!(error instanceof LostWritesError) || this.lostBatch >= since) throw error;
+      }
     }
-    return this.flush();
+    if (this.lostBatch >= since) {
+      throw new LostWritesError(`batch ${this.lostBatch} was rolled back`);
+    }
   }
 
   close(): void {
+    if (this.batchTimer) clearTimeout(this.batchTimer);
+    if (this.batchOpen) {
+      if (this.depth === 0) this.commitBatch();
+      else this.sqlite.exec('rollback');
+    }
     void this.checkpointer.close();
     this.statements.clear();
     this.sqlite.close();
@@ -98,14 +195,127 @@ export class SqliteStore implements SqliteDatabase {
     this.walFd = null;
   }
 
+  /** Commits the open batch (once no transaction is open in it), then flushes the WAL. */
+  private readonly startCycle = (): Promise<void> => {
+    this.nextCycle = null;
+    const cycle = this.commitWhenPossible().then(() => this.flush());
+    this.cycle = cycle;
+    const clear = () => {
+      if (this.cycle === cycle) this.cycle = null;
+    };
+    cycle.then(clear, clear);
+    return cycle;
+  };
+
+  private commitWhenPossible(): Promise<void> {
+    if (!this.batchOpen) return Promise.resolve();
+    if (this.depth === 0) {
+      try {
+        this.commitBatch();
+        return Promise.resolve();
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    }
+    return new Promise<void>((resolve, reject) => {
+      const earlier = this.commitWhenIdle;
+      this.commitWhenIdle = {
+        resolve: () => {
+          earlier?.resolve();
+          resolve();
+        },
+        reject: (error) => {
+          earlier?.reject(error);
+          reject(error instanceof Error ? error : new Error(String(error)));
+        },
+      };
+    });
+  }
+
+  /** Opens a batch unless one is open; a write or a transaction is about to run. */
+  private openBatch(): void {
+    if (this.batchOpen) return;
+    if (this.inTransaction()) {
+      throw new Error('SQLite connection is in a transaction the store did not open');
+    }
+    this.control.begin.run();
+    this.batchOpen = true;
+    this.batches += 1;
+    this.batchTimer = setTimeout(() => {
+      this.batchTimer = null;
+      // A failure here reaches the requests that wait for this batch through their durable().
+      this.durable(Number.POSITIVE_INFINITY).catch(() => undefined);
+    }, BATCH_MAX_OPEN_MS);
+    this.batchTimer.unref();
+  }
+
+  private commitBatch(): void {
+    if (this.batchTimer) clearTimeout(this.batchTimer);
+    this.batchTimer = null;
+    const batch = this.batches;
+    this.batchOpen = false;
+    if (!this.inTransaction()) {
+      this.lostBatch = batch;
+      throw new LostWritesError('the transaction was rolled back by SQLite');
+    }
+    try {
+      this.control.commit.run();
+    } catch (error) {
+      this.lostBatch = batch;
+      if (this.inTransaction()) this.sqlite.exec('rollback');
+      throw new LostWritesError(error);
+    }
+    this.committed += 1;
+  }
+
+  /** Whether SQLite has a transaction open (it may have rolled one back by itself). */
+  private inTransaction(): boolean {
+    return this.sqlite.inTransaction;
+  }
+
+  private beginTransaction(): void {
+    if (this.depth > 0) throw new Error('nested transactions are not supported');
+    this.openBatch();
+    this.control.savepoint.run();
+    this.depth = 1;
+  }
+
+  private endTransaction(keep: boolean): void {
+    if (this.depth === 0) throw new Error('no transaction is open');
+    this.depth = 0;
+    try {
+      if (!this.inTransaction()) {
+        // SQLite rolled the whole batch back (an I/O error, a full disk): everyone's writes
+        // since its start are gone.
+        this.batchOpen = false;
+        this.lostBatch = this.batches;
+        if (keep) throw new LostWritesError('the transaction was rolled back by SQLite');
+        return;
+      }
+      if (!keep) this.control.rollbackTo.run();
+      this.control.release.run();
+      this.checkpointer.committed();
+    } finally {
+      const waiting = this.commitWhenIdle;
+      this.commitWhenIdle = null;
+      if (waiting) {
+        try {
+          if (this.batchOpen) this.commitBatch();
+          waiting.resolve();
+        } catch (error) {
+          waiting.reject(error);
+        }
+      }
+    }
+  }
+
   private flush(): Promise<void> {
-    if (!this.hasUnsynced()) return Promise.resolve();
+    if (this.committed <= this.synced) return Promise.resolve();
     const upTo = this.committed;
     const fd = this.walDescriptor();
     this.flushes += 1;
-    this.flushing = new Promise<void>((resolve, reject) => {
+    return new Promise<void>((resolve, reject) => {
       fs.fdatasync(fd, (error) => {
-        this.flushing = null;
         if (error) {
           reject(error);
           return;
@@ -114,7 +324,6 @@ export class SqliteStore implements SqliteDatabase {
         resolve();
       });
     });
-    return this.flushing;
   }
 
   /** The WAL file's descriptor, reopened if SQLite replaced the file. */
@@ -136,29 +345,35 @@ export class SqliteStore implements SqliteDatabase {
   }
 
   /**
-   * Counts a commit whenever a statement that may write leaves no transaction open. SQLite calls
-   * COMMIT and friends read-only, so they are recognised by their text.
+   * A statement that may write opens the batch before it runs; one that runs outside an
+   * application transaction counts as an application write for the checkpointer.
    */
-  private track(sql: string, statement: SQLite.Statement): SqliteStatement {
-    if (statement.readonly && !ENDS_TRANSACTION.test(sql)) return statement;
-    const count = () => {
-      if (this.sqlite.inTransaction) return;
-      this.committed += 1;
-      this.checkpointer.committed();
+  private track(statement: SQLite.Statement): SqliteStatement {
+    if (statement.readonly) return statement;
+    const before = () => {
+      this.openBatch();
+    };
+    const after = () => {
+      if (this.depth === 0) this.checkpointer.committed();
     };
     return {
       reader: statement.reader,
       all: (parameters) => {
+        before();
         const rows = statement.all(parameters);
-        count();
+        after();
         return rows;
       },
       run: (parameters) => {
+        before();
         const result = statement.run(parameters);
-        count();
+        after();
         return result;
       },
-      iterate: (parameters) => statement.iterate(parameters),
+      iterate: (parameters) => {
+        before();
+        return statement.iterate(parameters);
+      },
     };
   }
 }

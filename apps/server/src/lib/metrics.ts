@@ -7,6 +7,9 @@ const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5
 /** The event-loop sampling period; Node's histogram includes it in every sample. */
 const LOOP_RESOLUTION_MS = 10;
 
+/** Waits for the disk: 0.5 ms to 1 s. */
+const DISK_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1];
+
 const BATCH_BUCKETS = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600];
 
 /** "2xx", "4xx"… */
@@ -40,6 +43,13 @@ export class Metrics {
       'yanzhi_http_request_duration_seconds',
       'Time from receiving a request to sending its response, by call.',
       LATENCY_BUCKETS,
+    ),
+  );
+  readonly diskWait = this.registry.register(
+    new Histogram(
+      'yanzhi_disk_wait_seconds',
+      'Time API answers waited for the writes committed before them to reach the disk (SQLite group commit; 0 on PostgreSQL, whose COMMIT waits itself).',
+      DISK_BUCKETS,
     ),
   );
   readonly votesAccepted = this.registry.register(

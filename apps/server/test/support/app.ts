@@ -68,6 +68,7 @@ export async function createTestApp(
     config,
     db: database.handle.db,
     durable: database.handle.durable,
+    epoch: database.handle.epoch,
     clock,
     hostTokenSecret: TEST_HOST_SECRET,
     logStream: { write: (line: string) => void logs.push(line) },
