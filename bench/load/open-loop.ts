@@ -123,7 +123,11 @@ export async function runPhase(
       const now = performance.now();
       const horizon = Math.min(now, end);
       streams.forEach((stream, index) => {
-        const due = Math.floor(((horizon - began) / 1000) * stream.rate);
+        // Operation n is due at n / rate seconds: the first at once, none at or after the end.
+        const due = Math.min(
+          Math.floor(((horizon - began) / 1000) * stream.rate) + 1,
+          Math.ceil(seconds * stream.rate),
+        );
         while ((started[index] ?? 0) < due) {
           const count = started[index] ?? 0;
           const dueAt = began + (count / stream.rate) * 1000;
