@@ -169,3 +169,59 @@ test.describe('leaderboard at 360x640', () => {
     await noOverflow(page, 'leaderboard-share');
   });
 });
+
+/** Cuts the boards the server answers down to their first `count` entries, on one page. */
+async function trimBoards(page: Page, count: number): Promise<void> {
+  await page.route('**/api/get_leaderboard', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as {
+      code: number;
+      data: { items: unknown[]; total_items: number; total_pages: number } | null;
+    };
+    if (body.data !== null) {
+      body.data.items = body.data.items.slice(0, count);
+      body.data.total_items = body.data.items.length;
+      body.data.total_pages = 1;
+    }
+    await route.fulfill({ response, json: body });
+  });
+}
+
+async function box(locator: Locator) {
+  const found = await locator.boundingBox();
+  if (found === null) throw new Error('not laid out');
+  return found;
+}
+
+for (const size of [
+  { width: 360, height: 640 },
+  { width: 414, height: 896 },
+] as const) {
+  test.describe(`leaderboard podium and rank bar at ${size.width}x${size.height}`, () => {
+    test.use({ viewport: size });
+
+    test('a two-photo board centres its podium, with no empty place', async ({ page }) => {
+      await trimBoards(page, 2);
+      await page.goto(`${baseUrl()}/leaderboard?period=day`);
+      const places = page.getByTestId('podium-place');
+      await expect(places).toHaveCount(2);
+      await expect(places.first()).toHaveAttribute('data-rank', '1');
+      const podium = await box(page.getByTestId('podium'));
+      const first = await box(places.nth(0));
+      const second = await box(places.nth(1));
+      // 2 · 1 from left to right, read 1 then 2, the pair in the middle of the podium.
+      expect(second.x + second.width).toBeLessThan(first.x);
+      const pairCentre = (second.x + first.x + first.width) / 2;
+      expect(Math.abs(pairCentre - (podium.x + podium.width / 2))).toBeLessThanOrEqual(1);
+
+      await trimBoards(page, 1);
+      await page.getByRole('tab', { name: '周榜' }).click();
+      await expect(places).toHaveCount(1);
+      const alone = await box(places.first());
+      const wide = await box(page.getByTestId('podium'));
+      expect(Math.abs(alone.x + alone.width / 2 - (wide.x + wide.width / 2))).toBeLessThanOrEqual(
+        1,
+      );
+    });
+  });
+}
