@@ -223,5 +223,29 @@ for (const size of [
         1,
       );
     });
+
+    test("the rank bar hides neither the podium's names and scores nor the end", async ({
+      page,
+    }) => {
+      await trimBoards(page, 2);
+      await page.goto(`${baseUrl()}/leaderboard?period=day`);
+      await expect(page.getByTestId('podium-place')).toHaveCount(2);
+      await page.waitForLoadState('networkidle');
+      const bar = page.getByTestId('my-rank-bar');
+      const barTop = (await box(bar)).y;
+      for (const part of ['.podium__name', '[data-testid="podium"] [data-testid="entry-score"]']) {
+        for (const element of await page.locator(part).all()) {
+          const { y, height } = await box(element);
+          expect(y + height, `${part} above the rank bar on arrival`).toBeLessThanOrEqual(barTop);
+        }
+      }
+
+      // Scrolled to the end, the last line of the board is above the bar.
+      await page.evaluate(() => {
+        window.scrollTo(0, document.documentElement.scrollHeight);
+      });
+      const end = await box(page.getByText('已经到底了'));
+      expect(end.y + end.height).toBeLessThanOrEqual((await box(bar)).y);
+    });
   });
 }
