@@ -249,3 +249,56 @@ for (const size of [
     });
   });
 }
+
+test.describe('leaderboard date picker', () => {
+  const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+  test('shows the day in Chinese, usable from the keyboard', async ({ page }) => {
+    await page.goto(`${baseUrl()}/leaderboard?period=day`);
+    const input = page.getByLabel('选择日期');
+    await expect(input).toHaveValue(DAY);
+    const shown = page.getByTestId('period-date');
+    await expect(shown).toHaveText(/^\d{4}年\d{1,2}月\d{1,2}日$/);
+
+    // Focus lands on the native field, which covers the control and rings it.
+    await page.getByRole('button', { name: '上一期' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(input).toBeFocused();
+    expect(await input.evaluate((element) => getComputedStyle(element).outlineStyle)).toBe('solid');
+    const control = await box(page.locator('.period-picker__date'));
+    const field = await box(input);
+    expect(field.width).toBeCloseTo(control.width - 2, 0);
+
+    // Choosing a day shows it in the same format.
+    await input.fill('2026-03-05');
+    await expect(page).toHaveURL(/date=2026-03-05/);
+    await expect(shown).toHaveText('2026年3月5日');
+  });
+
+  test.describe('in English', () => {
+    test.use({ locale: 'en-US' });
+
+    test('shows the day in English', async ({ page }) => {
+      await page.goto(`${baseUrl()}/leaderboard?period=day&date=2026-03-05`);
+      await expect(page.getByLabel('Choose a date')).toHaveValue('2026-03-05');
+      await expect(page.getByTestId('period-date')).toHaveText('Mar 5, 2026');
+    });
+  });
+
+  for (const width of [320, 768]) {
+    test(`fits a ${width} px screen`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 640 });
+      await page.goto(`${baseUrl()}/leaderboard?period=day&date=2026-03-05`);
+      const shown = page.getByTestId('period-date');
+      await expect(shown).toHaveText('2026年3月5日');
+      expect(await shown.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(
+        true,
+      );
+      const control = await box(page.locator('.period-picker__date'));
+      expect(control.height).toBeGreaterThanOrEqual(44);
+      await page.screenshot({
+        path: `e2e/artifacts/screenshots/${width}x640-leaderboard-date.png`,
+      });
+    });
+  }
+});
