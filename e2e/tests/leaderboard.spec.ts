@@ -169,3 +169,136 @@ test.describe('leaderboard at 360x640', () => {
     await noOverflow(page, 'leaderboard-share');
   });
 });
+
+/** Cuts the boards the server answers down to their first `count` entries, on one page. */
+async function trimBoards(page: Page, count: number): Promise<void> {
+  await page.route('**/api/get_leaderboard', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as {
+      code: number;
+      data: { items: unknown[]; total_items: number; total_pages: number } | null;
+    };
+    if (body.data !== null) {
+      body.data.items = body.data.items.slice(0, count);
+      body.data.total_items = body.data.items.length;
+      body.data.total_pages = 1;
+    }
+    await route.fulfill({ response, json: body });
+  });
+}
+
+async function box(locator: Locator) {
+  const found = await locator.boundingBox();
+  if (found === null) throw new Error('not laid out');
+  return found;
+}
+
+for (const size of [
+  { width: 360, height: 640 },
+  { width: 414, height: 896 },
+] as const) {
+  test.describe(`leaderboard podium and rank bar at ${size.width}x${size.height}`, () => {
+    test.use({ viewport: size });
+
+    test('a two-photo board centres its podium, with no empty place', async ({ page }) => {
+      await trimBoards(page, 2);
+      await page.goto(`${baseUrl()}/leaderboard?period=day`);
+      const places = page.getByTestId('podium-place');
+      await expect(places).toHaveCount(2);
+      await expect(places.first()).toHaveAttribute('data-rank', '1');
+      const podium = await box(page.getByTestId('podium'));
+      const first = await box(places.nth(0));
+      const second = await box(places.nth(1));
+      // 2 · 1 from left to right, read 1 then 2, the pair in the middle of the podium.
+      expect(second.x + second.width).toBeLessThan(first.x);
+      const pairCentre = (second.x + first.x + first.width) / 2;
+      expect(Math.abs(pairCentre - (podium.x + podium.width / 2))).toBeLessThanOrEqual(1);
+
+      await trimBoards(page, 1);
+      await page.getByRole('tab', { name: '周榜' }).click();
+      await expect(places).toHaveCount(1);
+      const alone = await box(places.first());
+      const wide = await box(page.getByTestId('podium'));
+      expect(Math.abs(alone.x + alone.width / 2 - (wide.x + wide.width / 2))).toBeLessThanOrEqual(
+        1,
+      );
+    });
+
+    test("the rank bar hides neither the podium's names and scores nor the end", async ({
+      page,
+    }) => {
+      await trimBoards(page, 2);
+      await page.goto(`${baseUrl()}/leaderboard?period=day`);
+      await expect(page.getByTestId('podium-place')).toHaveCount(2);
+      await page.waitForLoadState('networkidle');
+      const bar = page.getByTestId('my-rank-bar');
+      const barTop = (await box(bar)).y;
+      for (const part of ['.podium__name', '[data-testid="podium"] [data-testid="entry-score"]']) {
+        for (const element of await page.locator(part).all()) {
+          const { y, height } = await box(element);
+          expect(y + height, `${part} above the rank bar on arrival`).toBeLessThanOrEqual(barTop);
+        }
+      }
+
+      // Scrolled to the end, the last line of the board is above the bar.
+      await page.evaluate(() => {
+        window.scrollTo(0, document.documentElement.scrollHeight);
+      });
+      const end = await box(page.getByText('已经到底了'));
+      expect(end.y + end.height).toBeLessThanOrEqual((await box(bar)).y);
+    });
+  });
+}
+
+test.describe('leaderboard date picker', () => {
+  const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+  test('shows the day in Chinese, usable from the keyboard', async ({ page }) => {
+    await page.goto(`${baseUrl()}/leaderboard?period=day`);
+    const input = page.getByLabel('选择日期');
+    await expect(input).toHaveValue(DAY);
+    const shown = page.getByTestId('period-date');
+    await expect(shown).toHaveText(/^\d{4}年\d{1,2}月\d{1,2}日$/);
+
+    // Focus lands on the native field, which covers the control and rings it.
+    await page.getByRole('button', { name: '上一期' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(input).toBeFocused();
+    expect(await input.evaluate((element) => getComputedStyle(element).outlineStyle)).toBe('solid');
+    const control = await box(page.locator('.period-picker__date'));
+    const field = await box(input);
+    expect(field.width).toBeCloseTo(control.width - 2, 0);
+
+    // Choosing a day shows it in the same format.
+    await input.fill('2026-03-05');
+    await expect(page).toHaveURL(/date=2026-03-05/);
+    await expect(shown).toHaveText('2026年3月5日');
+  });
+
+  test.describe('in English', () => {
+    test.use({ locale: 'en-US' });
+
+    test('shows the day in English', async ({ page }) => {
+      await page.goto(`${baseUrl()}/leaderboard?period=day&date=2026-03-05`);
+      await expect(page.getByLabel('Choose a date')).toHaveValue('2026-03-05');
+      await expect(page.getByTestId('period-date')).toHaveText('Mar 5, 2026');
+    });
+  });
+
+  for (const width of [320, 768]) {
+    test(`fits a ${width} px screen`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 640 });
+      await page.goto(`${baseUrl()}/leaderboard?period=day&date=2026-03-05`);
+      const shown = page.getByTestId('period-date');
+      await expect(shown).toHaveText('2026年3月5日');
+      expect(await shown.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(
+        true,
+      );
+      const control = await box(page.locator('.period-picker__date'));
+      expect(control.height).toBeGreaterThanOrEqual(44);
+      await page.screenshot({
+        path: `e2e/artifacts/screenshots/${width}x640-leaderboard-date.png`,
+      });
+    });
+  }
+});

@@ -112,7 +112,12 @@ export function Board({ state, flashingId, onLoadMore, onLoadEarlier, onBackToTo
   return (
     <>
       {podium.length > 0 ? (
-        <ol className="podium" aria-label={t('leaderboard.podium')} data-testid="podium">
+        <ol
+          className="podium"
+          aria-label={t('leaderboard.podium')}
+          data-testid="podium"
+          data-places={podium.length}
+        >
           {podium.map((entry, index) => (
             <PodiumPlace
               key={entry.id}

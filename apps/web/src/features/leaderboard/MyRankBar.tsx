@@ -1,8 +1,34 @@
 import type { LeaderboardEntry } from '@yanzhi/contract';
 import { formatScore } from '@yanzhi/contract';
+import { useLayoutEffect, useRef } from 'react';
 import { Link } from '../../lib/router';
 import { PageIcon } from '../../components/PageIcon';
 import { useT } from '../../lib/i18n';
+
+/** The bar's height on the root (leaderboard.css): focus and scrolling stop short of it. */
+const BAR_HEIGHT_PROPERTY = '--my-rank-bar-height';
+
+/**
+ * Publishes an element's height as a custom property of the root while it is shown: the bar
+ * is taller when its text wraps (English, narrow phones) than the 56 px the styles assume.
+ */
+function useReservedHeight<T extends HTMLElement>(property: string) {
+  const ref = useRef<T>(null);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    const root = document.documentElement;
+    if (element === null || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      root.style.setProperty(property, `${Math.ceil(element.getBoundingClientRect().height)}px`);
+    });
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty(property);
+    };
+  }, [property]);
+  return ref;
+}
 
 interface MyRankBarProps {
   entry: LeaderboardEntry | null;
@@ -18,8 +44,9 @@ interface MyRankBarProps {
  */
 export function MyRankBar({ entry, canShare, onJump, onShare }: MyRankBarProps) {
   const t = useT();
+  const bar = useReservedHeight<HTMLDivElement>(BAR_HEIGHT_PROPERTY);
   return (
-    <div className="my-rank-bar" data-testid="my-rank-bar">
+    <div ref={bar} className="my-rank-bar" data-testid="my-rank-bar">
       {entry !== null ? (
         <button type="button" className="my-rank-bar__jump" onClick={onJump}>
           <span className="my-rank-bar__text tabular">

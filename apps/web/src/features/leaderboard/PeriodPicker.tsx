@@ -1,15 +1,28 @@
 import type { Leaderboard, PeriodType } from '@yanzhi/contract';
-import { useId } from 'react';
+import { useId, type SyntheticEvent } from 'react';
 import { PageIcon } from '../../components/PageIcon';
 import { Skeleton } from '../../components/Skeleton';
 import { useLanguage, useT } from '../../lib/i18n';
 import {
+  formatDay,
   formatPeriod,
   isCurrentPeriod,
   nextPeriodDate,
   previousPeriodDate,
   todayIn,
 } from './period-dates';
+
+/**
+ * Opens the calendar wherever the field is tapped or from the keyboard (Enter, Space): the
+ * digits the native field would be edited in are hidden under the formatted day.
+ */
+function openPicker(event: SyntheticEvent<HTMLInputElement>): void {
+  try {
+    event.currentTarget.showPicker();
+  } catch {
+    // Already open, or no picker without a user gesture: the native field still works.
+  }
+}
 
 interface PeriodPickerProps {
   periodType: Exclude<PeriodType, 'all'>;
@@ -39,6 +52,8 @@ export function PeriodPicker({ periodType, periodDate, board, onChange }: Period
       : formatPeriod(periodType, board, language, (start, end) =>
           t('leaderboard.range', { start, end }),
         );
+
+  const day = periodDate ?? today;
 
   const go = (date: string | null) => {
     if (date === null) return;
@@ -85,21 +100,37 @@ export function PeriodPicker({ periodType, periodDate, board, onChange }: Period
           }}
         >
           <PageIcon name="chevronLeft" size={18} />
-          {t('leaderboard.picker.previous')}
+          <span className="period-picker__step-text">{t('leaderboard.picker.previous')}</span>
         </button>
         <label className="visually-hidden" htmlFor={dateId}>
           {t('leaderboard.picker.date')}
         </label>
-        <input
-          id={dateId}
-          className="period-picker__date"
-          type="date"
-          max={today}
-          value={periodDate ?? today}
-          onChange={(event) => {
-            if (event.target.value) go(event.target.value);
-          }}
-        />
+        {/* The day in the UI language's format, over a transparent native input that still takes
+            the taps, the focus and the screen reader (the native field writes the phone's format). */}
+        <span className="period-picker__date">
+          <span className="period-picker__date-text" aria-hidden="true" data-testid="period-date">
+            {formatDay(day, language)}
+          </span>
+          <PageIcon name="calendar" size={18} />
+          <input
+            id={dateId}
+            className="period-picker__date-input"
+            type="date"
+            lang={language}
+            max={today}
+            value={day}
+            onClick={openPicker}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' || event.key === ' ') {
+                event.preventDefault();
+                openPicker(event);
+              }
+            }}
+            onChange={(event) => {
+              if (event.target.value) go(event.target.value);
+            }}
+          />
+        </span>
         <button
           type="button"
           className="period-picker__step"
@@ -108,7 +139,7 @@ export function PeriodPicker({ periodType, periodDate, board, onChange }: Period
             go(next);
           }}
         >
-          {t('leaderboard.picker.next')}
+          <span className="period-picker__step-text">{t('leaderboard.picker.next')}</span>
           <PageIcon name="chevronRight" size={18} />
         </button>
       </div>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  formatDay,
   formatPeriod,
   isCalendarDay,
   isCurrentPeriod,
@@ -51,5 +52,11 @@ describe('period dates', () => {
     expect(formatPeriod('week', week, 'en', join)).toBe('Jun 29 – Jul 5');
     expect(formatPeriod('month', month, 'en', join)).toBe('July 2026');
     expect(formatPeriod('all', month, 'en', join)).toBeNull();
+  });
+
+  it("writes the picker's day in the UI language, whatever the phone's", () => {
+    expect(formatDay('2026-11-21', 'zh-CN')).toBe('2026年11月21日');
+    expect(formatDay('2026-11-21', 'en')).toBe('Nov 21, 2026');
+    expect(formatDay('2026-01-01', 'zh-CN')).toBe('2026年1月1日');
   });
 });

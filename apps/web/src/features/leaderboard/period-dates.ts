@@ -66,6 +66,15 @@ const FORMATS: Record<Exclude<PeriodType, 'all'>, Intl.DateTimeFormatOptions> = 
 };
 
 /**
+ * A day as the UI language writes it ("2026年7月8日", "Jul 8, 2026"): the native date input
+ * shows the phone's own format (mm/dd/yyyy on an English phone in the Chinese UI), so the
+ * picker shows this over it instead.
+ */
+export function formatDay(day: string, language: Language): string {
+  return new Intl.DateTimeFormat(language, { ...FORMATS.day, timeZone: 'UTC' }).format(toUtc(day));
+}
+
+/**
  * "2026年7月8日", "7月6日 – 7月12日", "2026年7月" (or the English equivalents). A week is two
  * days joined by `joinRange` rather than Intl's formatRange, whose output differs by engine.
  */
