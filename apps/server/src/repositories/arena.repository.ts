@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { chunks, jsonRows } from '../db/json-rows.js';
 import type { Db } from '../db/database.js';
 import type { PhotoRow, ServedPairRow, VoteRow, VotesTable } from '../db/schema.js';
+import { PreparedQuery } from '../db/prepared-query.js';
 import { hasRowLocks } from '../db/transaction.js';
 import type { Insertable } from 'kysely';
 
@@ -41,6 +42,99 @@ export interface DailyScoreRow {
 
 /** Unanswered pairs a voter may hold at once (the client prefetches two or three). */
 const PENDING_PAIRS_HELD = 8;
+
+const SERVED_PAIR_COLUMNS = [
+  'id',
+  'voter_id',
+  'anonymous_id',
+  'user_id',
+  'category_id',
+  'left_photo_id',
+  'right_photo_id',
+  'photo_lo',
+  'photo_hi',
+  'kind',
+  'boosted_photo_id',
+  'gold_expected_winner_id',
+  'served_at',
+  'expires_at',
+  'vote_id',
+] as const satisfies readonly (keyof ServedPairRow)[];
+
+// The queries of every pair fetch and vote, prepared (ADR 0021).
+/** The served pair's values in SERVED_PAIR_COLUMNS order. */
+type ServedPairValues = ServedPairRow[keyof ServedPairRow][];
+const INSERT_SERVED_PAIR = new PreparedQuery<ServedPairValues, never>((db, arg) =>
+  db
+    .insertInto('served_pairs')
+    .values(
+      Object.fromEntries(
+        SERVED_PAIR_COLUMNS.map((column, index) => [column, arg(index)]),
+      ) as unknown as ServedPairRow,
+    ),
+);
+const CARDS = new PreparedQuery<[first: number, second: number], CardRow>((db, arg) =>
+  db
+    .selectFrom('photos')
+    .select(['id', 'display_key', 'medium_key', 'thumb_key', 'width', 'height', 'placeholder'])
+    .where('id', 'in', [arg(0), arg(1)]),
+);
+const JUDGED_PAIRS = new PreparedQuery<
+  [voterId: number, categoryId: number],
+  Pick<VoteRow, 'photo_lo' | 'photo_hi'>
+>((db, arg) =>
+  db
+    .selectFrom('votes')
+    .select(['photo_lo', 'photo_hi'])
+    .where('voter_id', '=', arg(0))
+    .where('category_id', '=', arg(1)),
+);
+const PENDING_PAIRS = new PreparedQuery<
+  [voterId: number, categoryId: number, now: number],
+  Pick<ServedPairRow, 'photo_lo' | 'photo_hi'>
+>((db, arg) =>
+  db
+    .selectFrom('served_pairs')
+    .select(['photo_lo', 'photo_hi'])
+    .where('voter_id', '=', arg(0))
+    .where('category_id', '=', arg(1))
+    .where('vote_id', 'is', null)
+    .where('expires_at', '>', arg(2))
+    .orderBy('served_at', 'desc')
+    .limit(PENDING_PAIRS_HELD),
+);
+const RECENT_SERVED = new PreparedQuery<
+  [voterId: number, limit: number],
+  Pick<ServedPairRow, 'left_photo_id' | 'right_photo_id' | 'kind'>
+>((db, arg) =>
+  db
+    .selectFrom('served_pairs')
+    .select(['left_photo_id', 'right_photo_id', 'kind'])
+    .where('voter_id', '=', arg(0))
+    .orderBy('served_at', 'desc')
+    .limit(arg(1)),
+);
+const SERVED_PAIR_CATEGORY = new PreparedQuery<[id: string], Pick<ServedPairRow, 'category_id'>>(
+  (db, arg) => db.selectFrom('served_pairs').select('category_id').where('id', '=', arg(0)),
+);
+const LOCK_SERVED_PAIR = new PreparedQuery<[id: string], ServedPairRow>((db, arg) => {
+  const query = db.selectFrom('served_pairs').selectAll().where('id', '=', arg(0));
+  return hasRowLocks(db) ? query.forUpdate() : query;
+});
+const MARK_JUDGED = new PreparedQuery<[voteId: number, pairId: string], never>((db, arg) =>
+  db
+    .updateTable('served_pairs')
+    .set({ vote_id: arg(0) })
+    .where('id', '=', arg(1)),
+);
+const LOCK_PHOTOS = new PreparedQuery<[first: number, second: number], RatedPhotoRow>((db, arg) => {
+  const query = db
+    .selectFrom('photos')
+    .select(RATED_COLUMNS)
+    .where('id', 'in', [arg(0), arg(1)])
+    .orderBy('id');
+  return hasRowLocks(db) ? query.forUpdate() : query;
+});
 
 /** Served pairs, votes and the photo columns the arena reads and writes. */
 export class ArenaRepository {
@@ -87,12 +181,9 @@ export class ArenaRepository {
       .execute();
   }
 
-  cards(ids: number[]): Promise<CardRow[]> {
-    return this.db
-      .selectFrom('photos')
-      .select(['id', 'display_key', 'medium_key', 'thumb_key', 'width', 'height', 'placeholder'])
-      .where('id', 'in', ids)
-      .execute();
+  /** What a pair shows of its two photos (rows of deleted photos are missing). */
+  cards(ids: readonly [number, number]): Promise<CardRow[]> {
+    return CARDS.rows(this.db, ids[0], ids[1]);
   }
 
   /**
@@ -100,54 +191,27 @@ export class ArenaRepository {
    * unanswered right now (a prefetched queue); skipped pairs older than that may come back.
    */
   async unavailablePairs(voterId: number, categoryId: number, now: number): Promise<Set<string>> {
-    const judged = await this.db
-      .selectFrom('votes')
-      .select(['photo_lo', 'photo_hi'])
-      .where('voter_id', '=', voterId)
-      .where('category_id', '=', categoryId)
-      .execute();
-    const pending = await this.db
-      .selectFrom('served_pairs')
-      .select(['photo_lo', 'photo_hi'])
-      .where('voter_id', '=', voterId)
-      .where('category_id', '=', categoryId)
-      .where('vote_id', 'is', null)
-      .where('expires_at', '>', now)
-      .orderBy('served_at', 'desc')
-      .limit(PENDING_PAIRS_HELD)
-      .execute();
+    const judged = await JUDGED_PAIRS.rows(this.db, voterId, categoryId);
+    const pending = await PENDING_PAIRS.rows(this.db, voterId, categoryId, now);
     return new Set([...judged, ...pending].map((row) => `${row.photo_lo}:${row.photo_hi}`));
   }
 
   recentServed(voterId: number, limit: number) {
-    return this.db
-      .selectFrom('served_pairs')
-      .select(['left_photo_id', 'right_photo_id', 'kind'])
-      .where('voter_id', '=', voterId)
-      .orderBy('served_at', 'desc')
-      .limit(limit)
-      .execute();
+    return RECENT_SERVED.rows(this.db, voterId, limit);
   }
 
   async insertServedPair(pair: ServedPairRow): Promise<void> {
-    await this.db.insertInto('served_pairs').values(pair).execute();
+    await INSERT_SERVED_PAIR.rows(this.db, ...SERVED_PAIR_COLUMNS.map((column) => pair[column]));
   }
 
   /** A served pair, locked for the rest of the transaction on PostgreSQL. */
   /** The category of a served pair, read without a lock. */
   async servedPairCategory(id: string): Promise<number | undefined> {
-    const row = await this.db
-      .selectFrom('served_pairs')
-      .select('category_id')
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return row?.category_id;
+    return (await SERVED_PAIR_CATEGORY.first(this.db, id))?.category_id;
   }
 
-  async lockServedPair(id: string): Promise<ServedPairRow | undefined> {
-    let query = this.db.selectFrom('served_pairs').selectAll().where('id', '=', id);
-    if (hasRowLocks(this.db)) query = query.forUpdate();
-    return query.executeTakeFirst();
+  lockServedPair(id: string): Promise<ServedPairRow | undefined> {
+    return LOCK_SERVED_PAIR.first(this.db, id);
   }
 
   /** The newest pair of these two photos served to the voter (when the client sends no pair_id). */
@@ -178,22 +242,12 @@ export class ArenaRepository {
   }
 
   async markJudged(pairId: string, voteId: number): Promise<void> {
-    await this.db
-      .updateTable('served_pairs')
-      .set({ vote_id: voteId })
-      .where('id', '=', pairId)
-      .execute();
+    await MARK_JUDGED.rows(this.db, voteId, pairId);
   }
 
   /** Both photos of a vote, locked in id order (no deadlock between two votes on PostgreSQL). */
-  async lockPhotos(ids: [number, number]): Promise<RatedPhotoRow[]> {
-    let query = this.db
-      .selectFrom('photos')
-      .select(RATED_COLUMNS)
-      .where('id', 'in', ids)
-      .orderBy('id');
-    if (hasRowLocks(this.db)) query = query.forUpdate();
-    return query.execute();
+  lockPhotos(ids: [number, number]): Promise<RatedPhotoRow[]> {
+    return LOCK_PHOTOS.rows(this.db, ids[0], ids[1]);
   }
 
   async updatePhoto(

@@ -1,3 +1,4 @@
+import { PreparedQuery } from '../db/prepared-query.js';
 import type { Db } from '../db/database.js';
 import type { CategoryRow } from '../db/schema.js';
 
@@ -11,6 +12,11 @@ export interface CategoryInput {
   name_en: string;
   sort_order: number;
 }
+
+/** Every pair fetch and vote asks (a prepared query, ADR 0021). */
+const FIND_ACTIVE = new PreparedQuery<[id: number], CategoryRow>((db, arg) =>
+  db.selectFrom('categories').selectAll().where('id', '=', arg(0)).where('is_active', '=', 1),
+);
 
 export class CategoryRepository {
   constructor(private readonly db: Db) {}
@@ -42,12 +48,7 @@ export class CategoryRepository {
   }
 
   findActive(id: number): Promise<CategoryRow | undefined> {
-    return this.db
-      .selectFrom('categories')
-      .selectAll()
-      .where('id', '=', id)
-      .where('is_active', '=', 1)
-      .executeTakeFirst();
+    return FIND_ACTIVE.first(this.db, id);
   }
 
   findBySlug(slug: string): Promise<CategoryRow | undefined> {

@@ -1,8 +1,42 @@
+import { PreparedQuery } from '../db/prepared-query.js';
 import type { Db } from '../db/database.js';
 import type { FuelLedgerTable } from '../db/schema.js';
 
 export type FuelWallet = { kind: 'user'; id: number } | { kind: 'voter'; id: number };
 export type FuelReason = FuelLedgerTable['reason'];
+
+// Every vote moves fuel: its statements are prepared (ADR 0021).
+const moveFuel = (table: 'users' | 'voters') =>
+  new PreparedQuery<[amount: number, id: number, atLeast: number], { id: number }>((db, arg) =>
+    db
+      .updateTable(table)
+      .set((eb) => ({ fuel_balance: eb('fuel_balance', '+', arg(0)) }))
+      .where('id', '=', arg(1))
+      .where('fuel_balance', '>=', arg(2))
+      .returning('id'),
+  );
+const MOVE_USER_FUEL = moveFuel('users');
+const MOVE_VOTER_FUEL = moveFuel('voters');
+const INSERT_LEDGER_ROW = new PreparedQuery<
+  [
+    userId: number | null,
+    voterId: number | null,
+    amount: number,
+    reason: FuelReason,
+    ref: string | null,
+    now: number,
+  ],
+  never
+>((db, arg) =>
+  db.insertInto('fuel_ledger').values({
+    user_id: arg(0),
+    voter_id: arg(1),
+    amount: arg(2),
+    reason: arg(3),
+    ref: arg(4),
+    created_at: arg(5),
+  }),
+);
 
 /**
  * The fuel ledger and the balances it adds up to. A signed-in person's wallet is their user;
@@ -21,25 +55,22 @@ export class FuelRepository {
     now: number,
   ): Promise<boolean> {
     if (amount === 0) return true;
-    const table = wallet.kind === 'user' ? 'users' : 'voters';
-    const result = await this.db
-      .updateTable(table)
-      .set((eb) => ({ fuel_balance: eb('fuel_balance', '+', amount) }))
-      .where('id', '=', wallet.id)
-      .where('fuel_balance', '>=', amount < 0 ? -amount : 0)
-      .executeTakeFirst();
-    if (result.numUpdatedRows === 0n) return false;
-    await this.db
-      .insertInto('fuel_ledger')
-      .values({
-        user_id: wallet.kind === 'user' ? wallet.id : null,
-        voter_id: wallet.kind === 'voter' ? wallet.id : null,
-        amount,
-        reason,
-        ref,
-        created_at: now,
-      })
-      .execute();
+    const debit = await (wallet.kind === 'user' ? MOVE_USER_FUEL : MOVE_VOTER_FUEL).first(
+      this.db,
+      amount,
+      wallet.id,
+      amount < 0 ? -amount : 0,
+    );
+    if (!debit) return false;
+    await INSERT_LEDGER_ROW.rows(
+      this.db,
+      wallet.kind === 'user' ? wallet.id : null,
+      wallet.kind === 'voter' ? wallet.id : null,
+      amount,
+      reason,
+      ref,
+      now,
+    );
     return true;
   }
 

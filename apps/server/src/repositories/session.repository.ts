@@ -1,3 +1,4 @@
+import { PreparedQuery } from '../db/prepared-query.js';
 import type { Db } from '../db/database.js';
 import type { Insertable } from 'kysely';
 import type { SessionRow, SessionsTable } from '../db/schema.js';
@@ -6,6 +7,11 @@ export type NewSession = Omit<
   Insertable<SessionsTable>,
   'id' | 'last_used_at' | 'revoked_at' | 'revoked_reason'
 >;
+
+/** Every signed-in request looks its session up (a prepared query, ADR 0021). */
+const BY_ACCESS_HASH = new PreparedQuery<[hash: string], SessionRow>((db, arg) =>
+  db.selectFrom('sessions').selectAll().where('access_hash', '=', arg(0)),
+);
 
 export class SessionRepository {
   constructor(private readonly db: Db) {}
@@ -24,11 +30,7 @@ export class SessionRepository {
   }
 
   findByAccessHash(hash: string): Promise<SessionRow | undefined> {
-    return this.db
-      .selectFrom('sessions')
-      .selectAll()
-      .where('access_hash', '=', hash)
-      .executeTakeFirst();
+    return BY_ACCESS_HASH.first(this.db, hash);
   }
 
   findByRefreshHash(hash: string): Promise<SessionRow | undefined> {

@@ -1,3 +1,4 @@
+import { PreparedQuery } from '../db/prepared-query.js';
 import { DEFAULT_FUEL } from '@yanzhi/contract';
 import type { Db } from '../db/database.js';
 import type { NewUser, UserRow } from '../db/schema.js';
@@ -5,11 +6,16 @@ import { inTransaction } from '../db/transaction.js';
 
 type NewUserFields = Omit<NewUser, 'fuel_balance'>;
 
+/** Every signed-in request reads its user (a prepared query, ADR 0021). */
+const BY_ID = new PreparedQuery<[id: number], UserRow>((db, arg) =>
+  db.selectFrom('users').selectAll().where('id', '=', arg(0)),
+);
+
 export class UserRepository {
   constructor(private readonly db: Db) {}
 
   findById(id: number): Promise<UserRow | undefined> {
-    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    return BY_ID.first(this.db, id);
   }
 
   findByHostUserId(hostUserId: string): Promise<UserRow | undefined> {

@@ -1,6 +1,7 @@
 import { DEFAULT_FUEL } from '@yanzhi/contract';
 import type { Db } from '../db/database.js';
 import type { VoterRow } from '../db/schema.js';
+import { PreparedQuery } from '../db/prepared-query.js';
 import { hasRowLocks, inTransaction } from '../db/transaction.js';
 import { FuelRepository } from './fuel.repository.js';
 import { chunks, jsonRows } from '../db/json-rows.js';
@@ -26,18 +27,27 @@ export type VoterCounters = Pick<
   | 'streak_days'
 >;
 
+// Prepared queries of every pair fetch and vote (ADR 0021).
+const FIND_BY_KEY = new PreparedQuery<[key: string], VoterRow>((db, arg) =>
+  db.selectFrom('voters').selectAll().where('voter_key', '=', arg(0)),
+);
+const LOCK = new PreparedQuery<[id: number], VoterRow>((db, arg) => {
+  const query = db.selectFrom('voters').selectAll().where('id', '=', arg(0));
+  return hasRowLocks(db) ? query.forUpdate() : query;
+});
+
 export class VoterRepository {
   constructor(private readonly db: Db) {}
 
   findByKey(key: string): Promise<VoterRow | undefined> {
-    return this.db.selectFrom('voters').selectAll().where('voter_key', '=', key).executeTakeFirst();
+    return FIND_BY_KEY.first(this.db, key);
   }
 
   /** The voter row, locked for the rest of the transaction on PostgreSQL. */
   async lock(id: number): Promise<VoterRow> {
-    let query = this.db.selectFrom('voters').selectAll().where('id', '=', id);
-    if (hasRowLocks(this.db)) query = query.forUpdate();
-    return query.executeTakeFirstOrThrow();
+    const row = await LOCK.first(this.db, id);
+    if (!row) throw new Error(`voter ${id} not found`);
+    return row;
   }
 
   /**

@@ -103,7 +103,7 @@ export class ArenaService {
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const result = pickPair(index, voterView, this.rng, this.params);
       if (!result.pair) throw new AppError(ErrorCode.NO_PAIR_AVAILABLE);
-      const ids = [Number(result.pair.left.id), Number(result.pair.right.id)];
+      const ids: [number, number] = [Number(result.pair.left.id), Number(result.pair.right.id)];
       const cards = await arena.cards(ids);
       if (cards.length === 2)
         return this.serve(arena, result.pair, cards, voter.id, categoryId, caller, now);
