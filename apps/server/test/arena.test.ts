@@ -298,7 +298,7 @@ describe.each(dialects)('the voting loop on %s', (dialect) => {
     expect(maleSummary?.votes).toBeGreaterThan(0);
     const first = await app.db
       .selectFrom('photos')
-      .select(['id', 'current_score', 'mu'])
+      .select(['id', 'current_score', 'mu', 'provisional'])
       .orderBy('id')
       .execute();
     await app.services.refit.refitAll();
@@ -307,8 +307,12 @@ describe.each(dialects)('the voting loop on %s', (dialect) => {
       .select(['id', 'current_score', 'mu'])
       .orderBy('id')
       .execute();
-    // Issue 3: established scores move less than 0.05 between refits without new votes.
-    for (const [index, row] of first.entries()) {
+    // Issue 3: established scores move less than 0.05 between refits without new votes. (A
+    // provisional photo is still being placed: the loop's random votes may leave one of them
+    // moving by 0.05 or more.)
+    const established = [...first.entries()].filter(([, row]) => row.provisional === 0);
+    expect(established.length).toBeGreaterThan(0);
+    for (const [index, row] of established) {
       expect(Math.abs(row.current_score - (second[index]?.current_score ?? 0))).toBeLessThan(5);
     }
   });
