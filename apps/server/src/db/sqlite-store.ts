@@ -53,6 +53,8 @@ export class LostWritesError extends Error {
 export class SqliteStore implements SqliteDatabase {
   readonly sqlite: SQLite.Database;
   private readonly statements = new Map<string, SQLite.Statement>();
+  /** Each statement's wrapper, made once (prepare runs for every query). */
+  private readonly tracked = new WeakMap<SQLite.Statement, SqliteStatement>();
   private readonly walFile: string;
   private walFd: number | null = null;
   private walInode = 0;
@@ -146,7 +148,12 @@ export class SqliteStore implements SqliteDatabase {
       }
       this.statements.set(sql, statement);
     }
-    return this.track(statement);
+    let tracked = this.tracked.get(statement);
+    if (tracked === undefined) {
+      tracked = this.track(statement);
+      this.tracked.set(statement, tracked);
+    }
+    return tracked;
   }
 
   /** The batch that writes made from now on join (requests note it when they arrive). */
@@ -217,15 +224,11 @@ export class SqliteStore implements SqliteDatabase {
         return Promise.reject(error instanceof Error ? error : new Error(String(error)));
       }
     }
+    // Cycles run one at a time (durable() chains them), so at most one commit waits here.
     return new Promise<void>((resolve, reject) => {
-      const earlier = this.commitWhenIdle;
       this.commitWhenIdle = {
-        resolve: () => {
-          earlier?.resolve();
-          resolve();
-        },
+        resolve,
         reject: (error) => {
-          earlier?.reject(error);
           reject(error instanceof Error ? error : new Error(String(error)));
         },
       };
