@@ -209,6 +209,7 @@ describe('a refit thread', () => {
       weight: Float32Array.from([1, 1, 1]),
       voterCount: 2,
     },
+    voteNet: Int32Array.from([-1, -1, -2]),
     voterWeight: new Float64Array(2).fill(Number.NaN),
     gold: [],
     references: [],

@@ -147,6 +147,8 @@ export interface VotersTable {
   gold_failed: Generated<number>;
   refit_weight: number | null;
   reliability: number | null;
+  /** Earned trust in [0, 1] from the last refit; null before it (the prior applies). */
+  trust: number | null;
   day: string | null;
   day_votes: Generated<number>;
   day_fuel: Generated<number>;
@@ -196,6 +198,8 @@ export interface VotesTable {
   winner_score_after: number;
   loser_score_before: number;
   loser_score_after: number;
+  /** 32-bit hash of the network neighbourhood the vote came from; null: unknown (old, demo). */
+  net: number | null;
   created_at: number;
 }
 

@@ -57,3 +57,14 @@ export function neighbourhoodOf(address: string): string {
   }
   return `other:${address.slice(0, 64)}`;
 }
+
+/** The neighbourhood as a 32-bit signed integer (FNV-1a), the form votes store it in. */
+export function neighbourhoodHash(address: string): number {
+  const key = neighbourhoodOf(address);
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) {
+    hash ^= key.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash | 0;
+}

@@ -5,6 +5,8 @@
 export interface RateLimiter {
   /** Counts one hit for the key; true when it is within the limit. */
   hit(key: string, limit: number, windowMs: number): Promise<boolean>;
+  /** Adds `amount` (0 reads) to the key's count in the current window and answers the count. */
+  add(key: string, amount: number, windowMs: number): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -19,6 +21,19 @@ export class MemoryRateLimiter implements RateLimiter {
 
   hit(key: string, limit: number, windowMs: number): Promise<boolean> {
     return Promise.resolve(this.count(key, limit, windowMs));
+  }
+
+  add(key: string, amount: number, windowMs: number): Promise<number> {
+    const now = this.now();
+    let window = this.windows.get(key);
+    if (!window || now - window.start >= windowMs) {
+      if (amount === 0) return Promise.resolve(0);
+      if (this.windows.size >= this.maxKeys) this.evictExpired(now, windowMs);
+      window = { start: now, count: 0 };
+      this.windows.set(key, window);
+    }
+    window.count += amount;
+    return Promise.resolve(window.count);
   }
 
   close(): Promise<void> {

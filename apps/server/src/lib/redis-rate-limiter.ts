@@ -7,6 +7,12 @@ local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return count`;
 
+/** Adds to a window's counter (0 reads it); a new counter gets the window's expiry. */
+const ADD_SCRIPT = `
+local count = redis.call('INCRBY', KEYS[1], ARGV[2])
+if redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return count`;
+
 /** How long the first hits wait for the first connection. */
 const CONNECT_WAIT_MS = 2000;
 
@@ -60,6 +66,24 @@ export class RedisRateLimiter implements RateLimiter {
     } catch (error) {
       this.onError(error);
       return true;
+    }
+  }
+
+  async add(key: string, amount: number, windowMs: number): Promise<number> {
+    await this.firstConnection;
+    const window = Math.floor(this.now() / windowMs);
+    try {
+      const count = await this.redis.eval(
+        ADD_SCRIPT,
+        1,
+        `${this.prefix}${key}:${windowMs}:${window}`,
+        String(windowMs),
+        String(amount),
+      );
+      return Number(count);
+    } catch (error) {
+      this.onError(error);
+      return 0;
     }
   }
 

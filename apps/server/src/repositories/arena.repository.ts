@@ -311,7 +311,7 @@ export class ArenaRepository {
   votesOfCategoryAfter(categoryId: number, afterId: number, limit: number) {
     return this.db
       .selectFrom('votes')
-      .select(['id', 'winner_photo_id', 'loser_photo_id', 'voter_id', 'weight'])
+      .select(['id', 'winner_photo_id', 'loser_photo_id', 'voter_id', 'weight', 'net'])
       .where('category_id', '=', categoryId)
       .where('id', '>', afterId)
       .orderBy('id')

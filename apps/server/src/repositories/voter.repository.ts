@@ -71,6 +71,7 @@ export class VoterRepository {
           merged_into: null,
           refit_weight: null,
           reliability: null,
+          trust: null,
           day: null,
           created_at: now,
           updated_at: now,
@@ -206,7 +207,7 @@ export class VoterRepository {
   }
 
   async setRefitResults(
-    rows: { id: number; weight: number; reliability: number }[],
+    rows: { id: number; weight: number; reliability: number; trust: number }[],
   ): Promise<void> {
     const ordered = [...rows].sort((a, b) => a.id - b.id);
     for (const chunk of chunks(ordered)) {
@@ -216,12 +217,13 @@ export class VoterRepository {
           ['id', 'integer'],
           ['weight', 'real'],
           ['reliability', 'real'],
+          ['trust', 'real'],
         ],
-        chunk.map((row) => [row.id, row.weight, row.reliability]),
+        chunk.map((row) => [row.id, row.weight, row.reliability, row.trust]),
         'r',
       );
-      await sql`update voters set refit_weight = r.weight, reliability = r.reliability
-        from ${source} where voters.id = r.id`.execute(this.db);
+      await sql`update voters set refit_weight = r.weight, reliability = r.reliability,
+        trust = r.trust from ${source} where voters.id = r.id`.execute(this.db);
     }
   }
 

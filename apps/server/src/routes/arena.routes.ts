@@ -4,7 +4,7 @@ import type { RateLimiter } from '../lib/rate-limiter.js';
 import type { ArenaService, Caller } from '../services/arena.service.js';
 import type { StatsService } from '../services/stats.service.js';
 import { defineCall, type CallContext } from './define-call.js';
-import { enforcePerMinute } from './rate-limit.js';
+import { countServed, countVoted, enforcePerMinute } from './rate-limit.js';
 
 export interface ArenaRouteOptions {
   arena: ArenaService;
@@ -14,7 +14,11 @@ export interface ArenaRouteOptions {
 }
 
 function callerOf(context: CallContext, anonymousId: string): Caller {
-  return { userId: context.auth.kind === 'user' ? context.auth.user.id : null, anonymousId };
+  return {
+    userId: context.auth.kind === 'user' ? context.auth.user.id : null,
+    anonymousId,
+    address: context.ip,
+  };
 }
 
 export function registerArenaRoutes(app: FastifyInstance, options: ArenaRouteOptions): void {
@@ -28,7 +32,9 @@ export function registerArenaRoutes(app: FastifyInstance, options: ArenaRouteOpt
     'get_random_photos_for_rating',
     async (input, context) => {
       await enforcePerMinute(limiter, `pairs:${input.anonymous_id}`, limits.pairsPerMinute);
-      return arena.getPair(input.category_id, callerOf(context, input.anonymous_id));
+      const pair = await arena.getPair(input.category_id, callerOf(context, input.anonymous_id));
+      await countServed(limiter, context.ip);
+      return pair;
     },
     { waitForDisk: false },
   );
@@ -44,7 +50,11 @@ export function registerArenaRoutes(app: FastifyInstance, options: ArenaRouteOpt
     if (caller.userId !== null) {
       await enforcePerMinute(limiter, `votes:user:${caller.userId}`, limits.votesPerMinuteUser);
     }
-    return arena.submitVote(input, caller);
+    const traffic = await countVoted(limiter, context.ip, {
+      winner: input.winner_photo_id,
+      loser: input.loser_photo_id,
+    });
+    return arena.submitVote(input, { ...caller, traffic });
   });
 
   defineCall(app, 'get_user_vote_stats', (input, context) => {

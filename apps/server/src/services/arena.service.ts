@@ -14,11 +14,14 @@ import { inTransaction } from '../db/transaction.js';
 import { fuelForVote, photoAchievementKeys, voterAchievementKeys } from '../domain/achievements.js';
 import type { Clock } from '../domain/clock.js';
 import { dayKey, nextStreak } from '../domain/day.js';
+import { neighbourhoodHash } from '../domain/network.js';
 import {
   assessVoter,
   goldOutcome,
   isProvisional,
+  isFishing,
   isTooFast,
+  onlineCrowdFactor,
   pickPair,
   priorVoterWeight,
   type ChosenPair,
@@ -41,9 +44,20 @@ import { achievementsByKey } from './achievement-view.js';
 import { scoreOf, type ArenaIndexes } from './arena-indexes.js';
 import { imageOf } from './image-view.js';
 
+/** Pairs served to and votes cast from the caller's address and neighbourhood this hour. */
+export interface CallerTraffic {
+  address: { served: number; voted: number };
+  neighbourhood: { served: number; voted: number };
+  /** Votes from the neighbourhood on each photo of the vote this hour, this one included. */
+  photoVotes: { winner: number; loser: number };
+}
+
 export interface Caller {
   userId: number | null;
   anonymousId: string;
+  /** The network address the call came from (its neighbourhood is stored with a vote). */
+  address?: string;
+  traffic?: CallerTraffic;
 }
 
 const RECENT_PAIRS = 5;
@@ -308,7 +322,18 @@ export class ArenaService {
     );
     const tooFast = isTooFast(dwellMs, params);
     const suspicious = assessVoter(activity, params).suspicious;
-    const weight = tooFast || suspicious ? 0 : (voter.refit_weight ?? priorVoterWeight(params));
+    const traffic = vote.caller.traffic;
+    const fishing =
+      traffic !== undefined &&
+      (isFishing(traffic.address.served, traffic.address.voted, params) ||
+        isFishing(traffic.neighbourhood.served, traffic.neighbourhood.voted, params));
+    const reliability =
+      tooFast || suspicious || fishing ? 0 : (voter.refit_weight ?? priorVoterWeight(params));
+    // The online update is a preview until the next refit, which weighs trust and neighbourhoods
+    // in full (ADR 0024); until then a crowd behind one neighbourhood moves a photo only so far.
+    const weight =
+      reliability *
+      onlineCrowdFactor(traffic?.photoVotes.winner ?? 1, traffic?.photoVotes.loser ?? 1, params);
 
     const { referenceMus } = await this.indexes.get(pair.category_id);
     const updated = updateOnline(winner, loser, weight, params);
@@ -316,7 +341,11 @@ export class ArenaService {
     const loserScore = scoreOf(updated.loser.mu, referenceMus, params);
 
     const today = dayKey(now, this.settings.timeZone);
-    const fuelEarned = fuelForVote(weight, this.settings, voter.day === today ? voter.day_fuel : 0);
+    const fuelEarned = fuelForVote(
+      reliability,
+      this.settings,
+      voter.day === today ? voter.day_fuel : 0,
+    );
     const boostSettled =
       pair.boosted_photo_id !== null &&
       vote.input.boosted_photo_id === pair.boosted_photo_id &&
@@ -341,6 +370,7 @@ export class ArenaService {
       winner_score_after: winnerScore,
       loser_score_before: loser.current_score,
       loser_score_after: loserScore,
+      net: vote.caller.address === undefined ? null : neighbourhoodHash(vote.caller.address),
       created_at: now,
     });
     await arena.markJudged(pair.id, voteId);

@@ -133,6 +133,7 @@ export async function readRefitInput(
   const loser = new Column(int32(capacity), int32);
   const voter = new Column(int32(capacity), int32);
   const weight = new Column(float32(capacity), float32);
+  const net = new Column(int32(capacity), int32);
   for (let after = 0; ;) {
     const rows = await arena.votesOfCategoryAfter(categoryId, after, READ_CHUNK);
     for (const row of rows) {
@@ -146,6 +147,8 @@ export async function readRefitInput(
       loser.push(position(row.loser_photo_id));
       voter.push(index);
       weight.push(row.weight > 0 ? 1 : 0);
+      // Unknown neighbourhood (old and demo votes): the voter is its own.
+      net.push(row.net ?? -1 - index);
     }
     await yieldToEventLoop();
     const last = rows.at(-1);
@@ -183,6 +186,7 @@ export async function readRefitInput(
         weight: weight.take(),
         voterCount: voterIds.length,
       },
+      voteNet: net.take(),
       voterWeight,
       gold,
       references,

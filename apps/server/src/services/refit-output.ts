@@ -79,6 +79,7 @@ export async function writeRefitOutcome(db: Db, write: RefitWrite): Promise<void
       id,
       weight: outcome.voterWeight[from + offset] as number,
       reliability: outcome.voterReliability[from + offset] as number,
+      trust: outcome.voterTrust[from + offset] as number,
     }));
     await voters.setRefitResults(rows);
     await yieldToEventLoop();

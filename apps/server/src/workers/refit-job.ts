@@ -7,8 +7,14 @@
 import { currentPeriod, type Period } from '../domain/leaderboard/index.js';
 import {
   chooseReferenceSet,
+  dampedFactors,
+  earnedTrust,
+  evidenceVariance,
+  groupSlots,
   isProvisional,
   refitCategory,
+  restoredFactors,
+  voteFactors,
   type GoldTally,
   type RatingParams,
   type VoteArrays,
@@ -25,6 +31,11 @@ export interface RefitJob {
   mu: Float64Array;
   /** `winner`/`loser` are positions in `photoIds`, `voter` positions in `voterWeight`. */
   votes: VoteArrays;
+  /**
+   * Per vote, the network neighbourhood it came from (a 32-bit hash), or −1 − voter position when
+   * unknown (old and demo votes: the voter is its own neighbourhood).
+   */
+  voteNet: Int32Array;
   /** The voters' weights of the previous refit (NaN: none yet, the prior's is used). */
   voterWeight: Float64Array;
   gold: GoldTally<number>[];
@@ -50,6 +61,8 @@ export interface RefitOutcome {
   /** Per voter, aligned with the job's `voterWeight`. */
   voterWeight: Float64Array;
   voterReliability: Float64Array;
+  /** Per voter, the trust earned in this category (ADR 0024). */
+  voterTrust: Float64Array;
   converged: boolean;
 }
 
@@ -65,6 +78,7 @@ export function outcomeBuffers(outcome: RefitOutcome): ArrayBuffer[] {
     outcome.rankMonth,
     outcome.voterWeight,
     outcome.voterReliability,
+    outcome.voterTrust,
   ].map((array) => array.buffer as ArrayBuffer);
 }
 
@@ -79,6 +93,7 @@ export function jobBuffers(job: RefitJob): ArrayBuffer[] {
     job.votes.winner,
     job.votes.loser,
     job.votes.voter,
+    job.voteNet,
     job.voterWeight,
     ...(job.votes.weight ? [job.votes.weight] : []),
   ];
@@ -88,37 +103,122 @@ export function jobBuffers(job: RefitJob): ArrayBuffer[] {
   return [...new Set(buffers.filter((buffer) => buffer.byteLength > 0))];
 }
 
-export function computeRefit(job: RefitJob): RefitOutcome {
-  const { params, photoIds, active } = job;
-  const count = photoIds.length;
-  const result = refitCategory<number>({
-    photoIds: Array.from(photoIds),
-    votes: job.votes,
+/**
+ * The MAP fit with sybil resistance (ADR 0024): a baseline fit in which every neighbourhood and
+ * every voter is one voice per photo, then the final fit in which the groups that agree with that
+ * baseline get their weight back and every vote is weighed by its voter's earned trust.
+ */
+export function fitWithInfluence(
+  job: Pick<RefitJob, 'photoIds' | 'mu' | 'votes' | 'voteNet' | 'voterWeight' | 'gold' | 'params'>,
+) {
+  const { params, votes } = job;
+  const n = job.photoIds.length;
+  const count = votes.winner.length;
+  const usable = new Uint8Array(count);
+  for (let e = 0; e < count; e++) {
+    const a = votes.winner[e] as number;
+    const b = votes.loser[e] as number;
+    const w = votes.weight === undefined ? 1 : (votes.weight[e] as number);
+    if (a >= 0 && a < n && b >= 0 && b < n && a !== b && w > 0) usable[e] = 1;
+  }
+  const groupings = [job.voteNet, votes.voter].map((group) =>
+    groupSlots(votes.winner, votes.loser, group, usable, n, params),
+  );
+  const weighed = (factor: Float64Array) => {
+    const weight = new Float64Array(count);
+    for (let e = 0; e < count; e++) {
+      const base = votes.weight === undefined ? 1 : Math.min(1, votes.weight[e] as number);
+      weight[e] = usable[e] === 1 ? base * (factor[e] as number) : 0;
+    }
+    return weight;
+  };
+  const photoIds = Array.from(job.photoIds);
+  const baseline = refitCategory<number>({
+    photoIds,
+    votes: {
+      ...votes,
+      weight: weighed(
+        voteFactors(
+          count,
+          groupings.map((slots) => ({ slots, factors: dampedFactors(slots, params) })),
+        ),
+      ),
+    },
     warmStart: { mu: job.mu, voterWeight: job.voterWeight },
     goldResults: job.gold,
     params,
   });
+  const voterCount = job.voterWeight.length;
+  const trust = earnedTrust(
+    votes.winner,
+    votes.loser,
+    votes.voter,
+    usable,
+    baseline.mu,
+    voterCount,
+    job.gold,
+    params,
+  );
+  const factor = voteFactors(
+    count,
+    groupings.map((slots) => ({
+      slots,
+      factors: restoredFactors(
+        slots,
+        votes.winner,
+        votes.loser,
+        baseline.mu,
+        baseline.sigma2,
+        params,
+      ),
+    })),
+  );
+  const weight = weighed(factor);
+  const result = refitCategory<number>({
+    photoIds,
+    votes: { ...votes, weight },
+    voterScale: trust,
+    warmStart: { mu: baseline.mu, voterWeight: baseline.voters.weight },
+    goldResults: job.gold,
+    params,
+  });
+  const sigma2 = evidenceVariance(
+    votes.winner,
+    votes.loser,
+    votes.voter,
+    weight,
+    result.voters.weight,
+    result.mu,
+    params.priorVariance,
+  );
+  return { mu: result.mu, sigma2, result, trust };
+}
+
+export function computeRefit(job: RefitJob): RefitOutcome {
+  const { params, photoIds, active } = job;
+  const count = photoIds.length;
+  const { mu, sigma2, result, trust } = fitWithInfluence(job);
 
   const candidates = [];
   for (let index = 0; index < count; index++) {
     if (active[index] !== 1) continue;
     candidates.push({
       id: String(photoIds[index]),
-      mu: result.mu[index] as number,
-      sigma2: result.sigma2[index] as number,
+      mu: mu[index] as number,
+      sigma2: sigma2[index] as number,
     });
   }
   const referenceIds = chooseReferenceSet(candidates, job.references.map(String), params).map(
     Number,
   );
   const position = positionsOf(photoIds, referenceIds);
-  const referenceMus = position.map((index) => result.mu[index] as number);
+  const referenceMus = position.map((index) => mu[index] as number);
 
   const score = new Int32Array(count);
   const provisional = new Uint8Array(count);
   for (let index = 0; index < count; index++) {
-    score[index] = scoreOf(result.mu[index] as number, referenceMus, params);
-    provisional[index] = isProvisional(result.sigma2[index] as number, params) ? 1 : 0;
+    score[index] = scoreOf(mu[index] as number, referenceMus, params);
+    provisional[index] = isProvisional(sigma2[index] as number, params) ? 1 : 0;
   }
   // The boards rank the established active photos (of the period, for week and month).
   const ranked = (period: Period | null) =>
@@ -129,8 +229,8 @@ export function computeRefit(job: RefitJob): RefitOutcome {
       return published >= (period.startsAt ?? 0) && published < (period.endsAt ?? 0);
     });
   return {
-    mu: result.mu,
-    sigma2: result.sigma2,
+    mu,
+    sigma2,
     score,
     provisional,
     rankAll: ranked(null),
@@ -140,6 +240,7 @@ export function computeRefit(job: RefitJob): RefitOutcome {
     referenceMus,
     voterWeight: result.voters.weight,
     voterReliability: result.voters.reliability,
+    voterTrust: trust,
     converged: result.convergence.converged,
   };
 }

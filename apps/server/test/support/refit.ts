@@ -5,13 +5,13 @@ import { currentPeriod, rankInOrder, type Period } from '../../src/domain/leader
 import {
   chooseReferenceSet,
   isProvisional,
-  refitCategory,
   seededRng,
   type RatingParams,
 } from '../../src/domain/rating/index.js';
 import { scoreOf } from '../../src/services/arena-indexes.js';
 import { arenaRatingParams } from '../../src/services/index.js';
 import { refitStampKey } from '../../src/services/leaderboard.service.js';
+import { fitWithInfluence } from '../../src/workers/refit-job.js';
 import type { TestApp } from './app.js';
 import { addPhotos } from './arena.js';
 
@@ -201,7 +201,7 @@ export async function refitInProcess(app: TestApp, categoryId: number): Promise<
     .execute();
   const votes = await app.db
     .selectFrom('votes')
-    .select(['winner_photo_id', 'loser_photo_id', 'voter_id', 'weight'])
+    .select(['winner_photo_id', 'loser_photo_id', 'voter_id', 'weight', 'net'])
     .where('category_id', '=', categoryId)
     .orderBy('id')
     .execute();
@@ -217,8 +217,8 @@ export async function refitInProcess(app: TestApp, categoryId: number): Promise<
   for (const tally of tallies) {
     if (tally.refit_weight !== null) warmWeight[voterIndex.get(tally.id) ?? 0] = tally.refit_weight;
   }
-  const result = refitCategory<number>({
-    photoIds: photos.map((photo) => photo.id),
+  const fit = fitWithInfluence({
+    photoIds: Float64Array.from(photos, (photo) => photo.id),
     votes: {
       winner: Int32Array.from(votes, (vote) => position.get(vote.winner_photo_id) ?? -1),
       loser: Int32Array.from(votes, (vote) => position.get(vote.loser_photo_id) ?? -1),
@@ -226,14 +226,20 @@ export async function refitInProcess(app: TestApp, categoryId: number): Promise<
       weight: Float32Array.from(votes, (vote) => (vote.weight > 0 ? 1 : 0)),
       voterCount: voterIds.length,
     },
-    warmStart: { mu: Float64Array.from(photos, (photo) => photo.mu), voterWeight: warmWeight },
-    goldResults: tallies.map((tally) => ({
+    voteNet: Int32Array.from(
+      votes,
+      (vote) => vote.net ?? -1 - (voterIndex.get(vote.voter_id) ?? 0),
+    ),
+    mu: Float64Array.from(photos, (photo) => photo.mu),
+    voterWeight: warmWeight,
+    gold: tallies.map((tally) => ({
       voter: voterIndex.get(tally.id) ?? 0,
       passed: tally.gold_passed,
       failed: tally.gold_failed,
     })),
     params,
   });
+  const result = { mu: fit.mu, sigma2: fit.sigma2, voters: fit.result.voters };
   const previous = await app.db
     .selectFrom('category_references')
     .select('photo_id')

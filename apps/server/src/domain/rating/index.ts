@@ -21,6 +21,16 @@ export {
   type RefitResult,
   type RefitConvergence,
 } from './refit.js';
+export {
+  groupSlots,
+  dampedFactors,
+  restoredFactors,
+  voteFactors,
+  earnedTrust,
+  evidenceVariance,
+  trustFromEvidence,
+  type GroupSlots,
+} from './influence.js';
 export { PROVISIONAL_SIGMA2, provisionalThreshold, isProvisional } from './provisional.js';
 export {
   MIN_DISPLAY_SCORE,
@@ -51,6 +61,8 @@ export {
   recordVote,
   assessVoter,
   onlineVoteWeight,
+  isFishing,
+  onlineCrowdFactor,
   type VoterActivity,
   type ObservedVote,
   type SuspicionReason,

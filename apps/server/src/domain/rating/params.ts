@@ -39,6 +39,32 @@ export interface RatingParams {
   /** The largest change of one strength in one Newton step (keeps cold starts stable). */
   readonly refitMaxStep: number;
 
+  // ── Sybil resistance (influence.ts, ADR 0024) ──────────────────────────────────────────────
+  /** The votes of one group (network neighbourhood or voter) on one photo weigh this many... */
+  readonly groupVoicesPerPhoto: number;
+  /** ...unless the group agrees with everyone else: full weight back at |z| ≤ this... */
+  readonly groupAgreementZLow: number;
+  /** ...and none back at |z| ≥ this (linear in between). */
+  readonly groupAgreementZHigh: number;
+  /** A voter's trust with no evidence (multiplies the weight of their votes). */
+  readonly trustPrior: number;
+  /** Evidence (net agreeing votes, gold pairs) at which trust reaches 1. */
+  readonly trustFullEvidence: number;
+  /** Evidence of every vote that weighs something (volume: ids are cheap, votes less so)... */
+  readonly trustVoteEvidence: number;
+  /** ...plus one for a vote that agrees with everyone else (minus one if not) on a pair whose
+   *  strengths differ by at least this (logits). */
+  readonly trustMargin: number;
+  /** Evidence of one gold pair passed (a failed one costs twice as much). */
+  readonly trustGoldEvidence: number;
+  /** Online (until the next refit), one neighbourhood's votes on one photo in an hour weigh at
+   *  most this many in all. */
+  readonly onlineVoicesPerPhoto: number;
+  /** An address or neighbourhood fishes when it was served at least this many pairs... */
+  readonly fishingMinServed: number;
+  /** ...and voted on fewer than this share of them (in the same hour). */
+  readonly fishingMinVoteShare: number;
+
   // ── Provisional scores ────────────────────────────────────────────────────────────────────
   /** A photo stops being provisional after about this many comparisons... */
   readonly provisionalComparisons: number;
@@ -103,6 +129,18 @@ export const DEFAULT_RATING_PARAMS: RatingParams = Object.freeze({
   refitTolerance: 1e-6,
   refitMaxCgIterations: 250,
   refitMaxStep: 2,
+
+  groupVoicesPerPhoto: 1,
+  groupAgreementZLow: 1.5,
+  groupAgreementZHigh: 3,
+  trustPrior: 0.25,
+  trustFullEvidence: 8,
+  trustVoteEvidence: 0.5,
+  trustMargin: 0.25,
+  trustGoldEvidence: 2,
+  onlineVoicesPerPhoto: 20,
+  fishingMinServed: 100,
+  fishingMinVoteShare: 0.2,
 
   provisionalComparisons: 30,
   typicalComparisonInformation: 0.18,

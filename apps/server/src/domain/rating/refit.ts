@@ -82,6 +82,11 @@ export interface RefitInput<P extends RatingKey, V extends RatingKey> {
     readonly voterWeight?: ArrayLike<number> | ReadonlyMap<V, number>;
   };
   readonly goldResults?: readonly GoldTally<V>[];
+  /**
+   * Per voter (typed form: by voter index), a factor on the weight of their votes in the fit that
+   * does not weaken the evidence of their reliability (earned trust, ADR 0024). Default 1.
+   */
+  readonly voterScale?: ArrayLike<number>;
   readonly params?: RatingParams;
 }
 
@@ -282,6 +287,7 @@ export function refitCategory<P extends RatingKey, V extends RatingKey>(
     voterCount,
     goldPassed,
     goldFailed,
+    voterScale: input.voterScale ?? null,
     theta,
     voterWeight,
     mean,
@@ -312,6 +318,7 @@ interface CoreInput {
   voterCount: number;
   goldPassed: Float64Array;
   goldFailed: Float64Array;
+  voterScale: ArrayLike<number> | null;
   /** In: start; out: MAP. */
   theta: Float64Array;
   /** In: weights of the first fit; out: weights of the final fit. */
@@ -425,7 +432,9 @@ function refitCore(input: CoreInput) {
     cIJ.fill(0);
     cJI.fill(0);
     for (let e = 0; e < active; e++) {
-      const c = (W0[e] as number) * (voterWeight[Vt[e] as number] as number);
+      const v = Vt[e] as number;
+      const scale = input.voterScale === null ? 1 : (input.voterScale[v] as number);
+      const c = (W0[e] as number) * (voterWeight[v] as number) * scale;
       const edge = edgeOfVote[e] as number;
       if (winnerIsLo[e] === 1) cIJ[edge] = (cIJ[edge] as number) + c;
       else cJI[edge] = (cJI[edge] as number) + c;

@@ -116,3 +116,30 @@ export function onlineVoteWeight(
   if (assessVoter(activity, params).suspicious) return 0;
   return Math.min(1, Math.max(0, Number.isFinite(refitWeight) ? refitWeight : 0));
 }
+
+/**
+ * Fishing (ADR 0024): an address or neighbourhood that is served many pairs and votes on few of
+ * them is looking for one photo (its own, or a target) and skipping the rest. Honest voters vote
+ * on nearly every pair they are shown (the web app preloads one pair ahead).
+ */
+export function isFishing(
+  served: number,
+  voted: number,
+  params: RatingParams = DEFAULT_RATING_PARAMS,
+): boolean {
+  return served >= params.fishingMinServed && voted < served * params.fishingMinVoteShare;
+}
+
+/**
+ * The online weight factor of a vote whose neighbourhood has cast `winnerVotes` and `loserVotes`
+ * votes on its two photos this hour: 1 up to `onlineVoicesPerPhoto`, then shrinking so the crowd's
+ * votes on one photo add up to that many until the refit judges them.
+ */
+export function onlineCrowdFactor(
+  winnerVotes: number,
+  loserVotes: number,
+  params: RatingParams = DEFAULT_RATING_PARAMS,
+): number {
+  const most = Math.max(1, winnerVotes, loserVotes);
+  return Math.min(1, params.onlineVoicesPerPhoto / most);
+}
