@@ -163,14 +163,7 @@ export function fitWithInfluence(
     count,
     groupings.map((slots) => ({
       slots,
-      factors: restoredFactors(
-        slots,
-        votes.winner,
-        votes.loser,
-        baseline.mu,
-        baseline.sigma2,
-        params,
-      ),
+      factors: restoredFactors(slots, votes.winner, votes.loser, usable, baseline.mu, params),
     })),
   );
   const weight = weighed(factor);
@@ -191,7 +184,7 @@ export function fitWithInfluence(
     result.mu,
     params.priorVariance,
   );
-  return { mu: result.mu, sigma2, result, trust };
+  return { mu: result.mu, sigma2, result, trust, weight };
 }
 
 export function computeRefit(job: RefitJob): RefitOutcome {

@@ -76,7 +76,7 @@ export function groupSlots(
   n: number,
   params: RatingParams = DEFAULT_RATING_PARAMS,
 ): GroupSlots {
-  const voices = Math.max(1, params.groupVoicesPerPhoto);
+  const voices = Math.max(0.01, params.groupVoicesPerPhoto);
   const { start, order } = endpointsByPhoto(winner, loser, usable, n);
   const endpointSlot = new Int32Array(2 * winner.length).fill(-1);
   const counts: number[] = [];
@@ -111,44 +111,49 @@ export function dampedFactors(
   slots: GroupSlots,
   params: RatingParams = DEFAULT_RATING_PARAMS,
 ): Float64Array {
-  const voices = Math.max(1, params.groupVoicesPerPhoto);
+  const voices = Math.max(0.01, params.groupVoicesPerPhoto);
   return Float64Array.from(slots.count, (count) => Math.min(1, voices / count));
 }
 
 /**
- * The factor of every slot after the agreement test against the baseline fit (`theta`,
- * `sigma2`): 1 where the group agrees with everyone else, its damped factor where it plainly
- * does not, linear in |z| between.
+ * The factor of every slot after the agreement test against the baseline fit (`theta`), in
+ * which every group was one voice, so a crowd cannot pass the test by having moved
+ * the photo itself: 1 where the group agrees with everyone else, its damped factor where it
+ * plainly does not, linear in |z| between.
  */
 export function restoredFactors(
   slots: GroupSlots,
   winner: Int32Array,
   loser: Int32Array,
+  usable: Uint8Array,
   theta: Float64Array,
-  sigma2: Float64Array,
   params: RatingParams = DEFAULT_RATING_PARAMS,
 ): Float64Array {
   const slotCount = slots.count.length;
+  // Every vote's information on each photo, so the group's own can be left out of the baseline's
+  // uncertainty: the test asks whether everyone else could be this wrong about the photo.
+  const photoInformation = new Float64Array(theta.length);
+  // The group's push on the photo: Σ (won − chance of winning) over its votes on it.
   const residual = new Float64Array(slotCount);
   const information = new Float64Array(slotCount);
   const photo = new Int32Array(slotCount);
-  const m = winner.length;
-  for (let e = 0; e < m; e++) {
+  for (let e = 0; e < winner.length; e++) {
+    if (usable[e] !== 1) continue;
     const won = slots.endpointSlot[2 * e] as number;
     const lost = slots.endpointSlot[2 * e + 1] as number;
-    if (won < 0 && lost < 0) continue;
     const a = winner[e] as number;
     const b = loser[e] as number;
     const p = sigmoid((theta[a] as number) - (theta[b] as number));
-    const info = p * (1 - p);
+    photoInformation[a] = (photoInformation[a] as number) + p * (1 - p);
+    photoInformation[b] = (photoInformation[b] as number) + p * (1 - p);
     if (won >= 0) {
       residual[won] = (residual[won] as number) + (1 - p);
-      information[won] = (information[won] as number) + info;
+      information[won] = (information[won] as number) + p * (1 - p);
       photo[won] = a;
     }
     if (lost >= 0) {
       residual[lost] = (residual[lost] as number) - (1 - p);
-      information[lost] = (information[lost] as number) + info;
+      information[lost] = (information[lost] as number) + p * (1 - p);
       photo[lost] = b;
     }
   }
@@ -159,7 +164,8 @@ export function restoredFactors(
   for (let s = 0; s < slotCount; s++) {
     const v = Math.max(1e-9, information[s] as number);
     const shift = (residual[s] as number) / v;
-    const z = Math.abs(shift) / Math.sqrt(1 / v + (sigma2[photo[s] as number] as number));
+    const others = Math.max(0, (photoInformation[photo[s] as number] as number) - v);
+    const z = Math.abs(shift) / Math.sqrt(1 / v + 1 / (1 / params.priorVariance + others));
     const agreement = Math.min(1, Math.max(0, (high - z) / (high - low)));
     const floor = damped[s] as number;
     factors[s] = floor + (1 - floor) * agreement;

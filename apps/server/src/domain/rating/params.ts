@@ -130,9 +130,9 @@ export const DEFAULT_RATING_PARAMS: RatingParams = Object.freeze({
   refitMaxCgIterations: 250,
   refitMaxStep: 2,
 
-  groupVoicesPerPhoto: 1,
-  groupAgreementZLow: 1.5,
-  groupAgreementZHigh: 3,
+  groupVoicesPerPhoto: 0.5,
+  groupAgreementZLow: 2,
+  groupAgreementZHigh: 4,
   trustPrior: 0.25,
   trustFullEvidence: 8,
   trustVoteEvidence: 0.5,
