@@ -78,7 +78,7 @@ export class ModerationRepository {
       .where('r.photo_id', '=', photoId)
       .where('r.resolved_at', 'is', null)
       .executeTakeFirstOrThrow();
-    return Number(row.n);
+    return row.n;
   }
 
   async queue(limit: number, offset: number): Promise<{ rows: QueueRow[]; total: number }> {
@@ -131,16 +131,7 @@ export class ModerationRepository {
     const total = await base
       .select((eb) => eb.fn.count<number>('r.photo_id').distinct().as('n'))
       .executeTakeFirstOrThrow();
-    return {
-      rows: rows.map((row) => ({
-        ...row,
-        report_count: Number(row.report_count),
-        standing_neighbourhoods: Number(row.standing_neighbourhoods),
-        voices: Number(row.voices),
-        first_reported_at: Number(row.first_reported_at),
-      })),
-      total: Number(total.n),
-    };
+    return { rows, total: total.n };
   }
 
   /** The open reports of these photos, those made with standing first, then oldest first. */

@@ -5,10 +5,7 @@ import type { Clock } from '../domain/clock.js';
 import { neighbourhoodOf } from '../domain/network.js';
 import { hasStanding, hideThreshold, shouldHide } from '../domain/standing.js';
 import { AppError } from '../errors.js';
-import {
-  ModerationRepository,
-  type OpenReportRow,
-} from '../repositories/moderation.repository.js';
+import { ModerationRepository, type OpenReportRow } from '../repositories/moderation.repository.js';
 import { PhotoRepository } from '../repositories/photo.repository.js';
 import { VoterRepository } from '../repositories/voter.repository.js';
 import type { ArenaIndexes } from './arena-indexes.js';
@@ -45,7 +42,7 @@ function reportView(report: OpenReportRow) {
     with_standing: report.with_standing === 1,
     reason: report.reason,
     notes: report.notes,
-    created_at: new Date(Number(report.created_at)).toISOString(),
+    created_at: new Date(report.created_at).toISOString(),
   };
 }
 
