@@ -20,7 +20,8 @@ Usage: npm run admin -- <command>
   arena refit                              run the rating refit of every category now
   demo seed                                create the missing demo photos
   demo remove                              delete every demo photo, file and demo account
-  moderation queue [page]                  reported photos awaiting review
+  moderation queue [page]                  reported photos awaiting review: each report's
+                                           reporter, neighbourhood, address and standing
   moderation decide <photo_id> <keep|remove|ban> [--reason text]
                                            decide on a reported photo (logged)
   users role <user_id> <user|moderator|admin>

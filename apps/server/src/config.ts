@@ -177,7 +177,7 @@ export interface Config {
     reportsPerHour: number;
   };
   arena: ArenaSettings;
-  /** Distinct reporters that hide a photo pending review. */
+  /** Neighbourhoods of reporters with standing that hide a little-seen photo (ADR 0023). */
   reportHideThreshold: number;
   /** Media files younger than this are never swept (an upload may be on its way to its row). */
   orphanGraceMs: number;

@@ -6,6 +6,7 @@ import { photoJpeg, upload } from './fixtures/upload-client.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { categoryIds } from './support/arena.js';
 import { dialects } from './support/database.js';
+import { callFrom } from './support/from-address.js';
 
 describe.each(dialects)('reports, moderation, history and account deletion on %s', (dialect) => {
   let app: TestApp;
@@ -54,7 +55,7 @@ describe.each(dialects)('reports, moderation, history and account deletion on %s
       { 'device-id': device, ...headers },
     );
 
-  it("takes one report per reporter, refuses one's own photo, and hides after 3 reporters", async () => {
+  it("takes one report per reporter, refuses one's own photo, and hides on 3 neighbourhoods with standing", async () => {
     const owner = await signIn('uploader');
     const photo = await photoOf(owner);
     expect((await report(photo.id, 'web-own', {}, owner.headers)).code).toBe(ErrorCode.FORBIDDEN);
@@ -72,7 +73,21 @@ describe.each(dialects)('reports, moderation, history and account deletion on %s
         .where('id', '=', photo.id)
         .executeTakeFirstOrThrow();
     expect((await state()).state).toBe('active');
+    // Three fresh anonymous ids hide nothing (issue 14): ids cost nothing to make.
     expect((await report(photo.id, 'web-r3')).code).toBe(0);
+    expect((await state()).state).toBe('active');
+    // Three signed-in reporters from three neighbourhoods do.
+    for (const [n, address] of ['203.0.113.5', '198.51.100.5', '192.0.2.5'].entries()) {
+      const reporter = await signIn(`reporter-${n}`);
+      const sent = await callFrom(
+        app,
+        address,
+        'submit_photo_report',
+        { photo_id: photo.id, reason: 'spam_or_ads' },
+        reporter.headers,
+      );
+      expect(sent.code).toBe(0);
+    }
     expect((await state()).state).toBe('hidden');
     for (let round = 0; round < 8; round += 1) {
       const pair = await app.call('get_random_photos_for_rating', {

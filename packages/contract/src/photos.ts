@@ -76,6 +76,24 @@ export const MODERATION_DECISIONS = ['keep', 'remove', 'ban'] as const;
 export const moderationQueueRequestSchema = z.object({
   page: z.number().int().min(1).max(100_000).default(1),
 });
+/** One open report: who reported from where, and whether it counted towards hiding. */
+export const moderationReportSchema = z.object({
+  report_id: z.number().int(),
+  /** The signed-in reporter; null for an anonymous one (or an account deleted since). */
+  reporter_user_id: z.number().int().nullable(),
+  /** The anonymous reporter's device id; null for a signed-in one. */
+  reporter_anonymous_id: z.string().nullable(),
+  /** The reporter's network neighbourhood: `v4:a.b.c` (a /24) or `v6:…` (a /64). */
+  neighbourhood: z.string().nullable(),
+  /** The reporter's address; null 30 days after the review (personal data, ADR 0023). */
+  address: z.string().nullable(),
+  /** Whether the reporter had standing: only such reports hide a photo before review. */
+  with_standing: z.boolean(),
+  reason: z.string(),
+  notes: z.string(),
+  created_at: isoDateTimeSchema,
+});
+export type ModerationReport = z.infer<typeof moderationReportSchema>;
 export const moderationQueueItemSchema = z.object({
   photo_id: z.number().int(),
   owner_id: z.number().int(),
@@ -83,8 +101,16 @@ export const moderationQueueItemSchema = z.object({
   state: z.enum(PHOTO_STATES),
   image: imageSchema,
   report_count: z.number().int(),
+  /** Distinct reporters, anonymous ones without standing counted once per address. */
+  voices: z.number().int(),
+  /** Distinct neighbourhoods of the reports made with standing. */
+  standing_neighbourhoods: z.number().int(),
+  /** Neighbourhoods with standing that hide this photo now (grows with its comparisons). */
+  hide_threshold: z.number().int(),
   reasons: z.array(z.object({ reason: z.string(), count: z.number().int() })),
   notes: z.array(z.string()),
+  /** The open reports, those with standing first, then oldest first. */
+  reports: z.array(moderationReportSchema),
   first_reported_at: isoDateTimeSchema,
 });
 export const moderationQueueResponseSchema = z.object({

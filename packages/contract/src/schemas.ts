@@ -5,6 +5,7 @@ import {
   LEADERBOARD_MAX_PAGE_SIZE,
   MY_PHOTOS_DEFAULT_PAGE_SIZE,
   REPORT_DEFAULT_NOTES,
+  REPORT_DEFAULT_USER_ID,
   REPORT_REASONS,
   PERIOD_TYPE_ALIASES,
   PERIOD_TYPES,
@@ -131,7 +132,8 @@ export const submitReportRequestSchema = z.object({
   photo_id: idSchema,
   reason: z.enum(REPORT_REASONS),
   notes: z.string().max(500).default(REPORT_DEFAULT_NOTES),
-  user_id: bodyUserIdSchema,
+  // The spec client always sends the placeholder '1' (spec §5): it means the caller (DESIGN §3).
+  user_id: z.union([z.literal(REPORT_DEFAULT_USER_ID).transform(() => null), idSchema]).nullish(),
 });
 
 export const getVoteStatsRequestSchema = z.object({

@@ -91,6 +91,14 @@ export interface ReportsTable {
   notes: string;
   created_at: number;
   resolved_at: number | null;
+  /** The reporter's address; null once forgotten (30 days after review) or before 2026-11-24. */
+  reporter_address: string | null;
+  /** The reporter's neighbourhood (`neighbourhoodOf`); null on reports before 2026-11-24. */
+  reporter_neighbourhood: string | null;
+  /** The device id of an anonymous reporter; null for a signed-in one. */
+  reporter_anonymous_id: string | null;
+  /** 1 when the reporter had standing when reporting (domain/standing.ts). */
+  with_standing: Generated<number>;
 }
 
 export interface ModerationLogTable {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { ModerationLogTable } from '../db/schema.js';
 
@@ -12,9 +13,36 @@ export interface QueueRow {
   width: number;
   height: number;
   placeholder: string;
+  comparisons: number;
   report_count: number;
+  standing_neighbourhoods: number;
+  voices: number;
   first_reported_at: number;
 }
+
+/** One open report as the moderators see it. */
+export interface OpenReportRow {
+  id: number;
+  photo_id: number;
+  reporter_user_id: number | null;
+  reporter_anonymous_id: string | null;
+  reporter_neighbourhood: string | null;
+  reporter_address: string | null;
+  with_standing: number;
+  reason: string;
+  notes: string;
+  created_at: number;
+}
+
+/** Distinct neighbourhoods among open reports made with standing. */
+const standingNeighbourhoods = sql<number>`count(distinct case when r.with_standing = 1 then r.reporter_neighbourhood end)`;
+/**
+ * Distinct voices among open reports: each reporter with standing, and each address (or, once
+ * it is forgotten, each neighbourhood) of the reporters without: ids from one address are one.
+ */
+const voices = sql<number>`count(distinct case when r.with_standing = 1
+  then 'v' || cast(r.reporter_voter_id as text)
+  else 'a' || coalesce(r.reporter_address, r.reporter_neighbourhood, 'r' || cast(r.id as text)) end)`;
 
 /** Reports, the moderation queue and the moderation log. */
 export class ModerationRepository {
@@ -25,25 +53,30 @@ export class ModerationRepository {
     photo_id: number;
     reporter_voter_id: number;
     reporter_user_id: number | null;
+    reporter_anonymous_id: string | null;
+    reporter_address: string;
+    reporter_neighbourhood: string;
+    with_standing: boolean;
     reason: string;
     notes: string;
     created_at: number;
   }): Promise<number | null> {
     const row = await this.db
       .insertInto('reports')
-      .values({ ...report, resolved_at: null })
+      .values({ ...report, with_standing: report.with_standing ? 1 : 0, resolved_at: null })
       .onConflict((oc) => oc.columns(['photo_id', 'reporter_voter_id']).doNothing())
       .returning('id')
       .executeTakeFirst();
     return row?.id ?? null;
   }
 
-  async openReporters(photoId: number): Promise<number> {
+  /** Distinct neighbourhoods of the photo's open reports made with standing. */
+  async standingNeighbourhoods(photoId: number): Promise<number> {
     const row = await this.db
-      .selectFrom('reports')
-      .select((eb) => eb.fn.count<number>('reporter_voter_id').distinct().as('n'))
-      .where('photo_id', '=', photoId)
-      .where('resolved_at', 'is', null)
+      .selectFrom('reports as r')
+      .select(standingNeighbourhoods.as('n'))
+      .where('r.photo_id', '=', photoId)
+      .where('r.resolved_at', 'is', null)
       .executeTakeFirstOrThrow();
     return row.n;
   }
@@ -67,7 +100,10 @@ export class ModerationRepository {
         'p.width',
         'p.height',
         'p.placeholder',
+        'p.comparisons',
         eb.fn.count<number>('r.id').as('report_count'),
+        standingNeighbourhoods.as('standing_neighbourhoods'),
+        voices.as('voices'),
         eb.fn.min<number>('r.created_at').as('first_reported_at'),
       ])
       .groupBy([
@@ -81,9 +117,14 @@ export class ModerationRepository {
         'p.width',
         'p.height',
         'p.placeholder',
+        'p.comparisons',
       ])
-      .orderBy('report_count', 'desc')
+      // Hidden photos and those reported with standing first; reports without standing after.
+      .orderBy(sql`case when p.state = 'hidden' then 0 else 1 end`)
+      .orderBy('standing_neighbourhoods', 'desc')
+      .orderBy('voices', 'desc')
       .orderBy('first_reported_at')
+      .orderBy('p.id')
       .limit(limit)
       .offset(offset)
       .execute();
@@ -93,14 +134,37 @@ export class ModerationRepository {
     return { rows, total: total.n };
   }
 
-  openReports(photoIds: number[]) {
+  /** The open reports of these photos, those made with standing first, then oldest first. */
+  openReports(photoIds: number[]): Promise<OpenReportRow[]> {
     if (photoIds.length === 0) return Promise.resolve([]);
     return this.db
       .selectFrom('reports')
-      .select(['photo_id', 'reason', 'notes'])
+      .select([
+        'id',
+        'photo_id',
+        'reporter_user_id',
+        'reporter_anonymous_id',
+        'reporter_neighbourhood',
+        'reporter_address',
+        'with_standing',
+        'reason',
+        'notes',
+        'created_at',
+      ])
       .where('photo_id', 'in', photoIds)
       .where('resolved_at', 'is', null)
+      .orderBy('with_standing', 'desc')
       .orderBy('id')
+      .execute();
+  }
+
+  /** Forgets the addresses of reports reviewed before `before` (their neighbourhoods stay). */
+  async forgetAddresses(before: number): Promise<void> {
+    await this.db
+      .updateTable('reports')
+      .set({ reporter_address: null })
+      .where('resolved_at', '<', before)
+      .where('reporter_address', 'is not', null)
       .execute();
   }
 

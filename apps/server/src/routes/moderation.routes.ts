@@ -28,7 +28,13 @@ export function registerModerationRoutes(
       (await limiter.hit(key, reportsPerHour, HOUR_MS)) &&
       (await limiter.hit(`reports:ip:${context.ip}`, reportsPerHour * 5, HOUR_MS));
     if (!allowed) throw new AppError(ErrorCode.RATE_LIMITED);
-    return moderation.report(input, { userId, anonymousId: device });
+    const deviceAccount = context.auth.kind === 'user' && context.auth.user.is_device_account === 1;
+    return moderation.report(input, {
+      userId,
+      anonymousId: device,
+      deviceAccount,
+      ip: context.ip,
+    });
   });
 
   defineCall(app, 'get_moderation_queue', (input, context) =>

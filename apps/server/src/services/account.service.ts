@@ -39,7 +39,7 @@ export class AccountService {
         .execute();
       await trx
         .updateTable('reports')
-        .set({ reporter_user_id: null })
+        .set({ reporter_user_id: null, reporter_address: null })
         .where('reporter_user_id', '=', userId)
         .execute();
       if (voter) {

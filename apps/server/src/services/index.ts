@@ -143,6 +143,7 @@ export function createServices(db: Db, clock: Clock, options: ServiceOptions): S
     accounts: new AccountService(db, media, indexes),
     moderation: new ModerationService(db, indexes, clock, {
       hideThreshold: options.reportHideThreshold,
+      reliabilityCutoff: options.arena.reliabilityCutoff,
     }),
     photos: new PhotoService(
       db,

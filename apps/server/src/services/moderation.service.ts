@@ -2,8 +2,10 @@ import { ErrorCode, type CallInput } from '@yanzhi/contract';
 import type { Db } from '../db/database.js';
 import { inTransaction } from '../db/transaction.js';
 import type { Clock } from '../domain/clock.js';
+import { neighbourhoodOf } from '../domain/network.js';
+import { hasStanding, hideThreshold, shouldHide } from '../domain/standing.js';
 import { AppError } from '../errors.js';
-import { ModerationRepository } from '../repositories/moderation.repository.js';
+import { ModerationRepository, type OpenReportRow } from '../repositories/moderation.repository.js';
 import { PhotoRepository } from '../repositories/photo.repository.js';
 import { VoterRepository } from '../repositories/voter.repository.js';
 import type { ArenaIndexes } from './arena-indexes.js';
@@ -12,13 +14,43 @@ import type { Caller } from './arena.service.js';
 import type { SignedInAuth } from '../routes/define-call.js';
 
 export interface ModerationSettings {
-  /** Distinct reporters that hide a photo pending review. */
+  /** Distinct neighbourhoods of reporters with standing that hide a little-seen photo. */
   hideThreshold: number;
+  /** Refit weight at or above which a voter's reports have standing (ARENA_RELIABILITY_CUTOFF). */
+  reliabilityCutoff: number;
+}
+
+/** Who reports: the acting user or device, and the request's address. */
+export interface ReportingCaller extends Caller {
+  /** Signed in with the device account a first upload made (no host or linked account). */
+  deviceAccount: boolean;
+  /** The request's network address. */
+  ip: string;
 }
 
 const QUEUE_PAGE_SIZE = 20;
+/** How long a reviewed report keeps its reporter's address (ADR 0023). */
+export const REPORT_ADDRESS_RETENTION_MS = 30 * 86_400_000;
 
-/** Reports and their review (DESIGN §7): hide on enough reports, moderators decide, all logged. */
+function reportView(report: OpenReportRow) {
+  return {
+    report_id: report.id,
+    reporter_user_id: report.reporter_user_id,
+    reporter_anonymous_id: report.reporter_anonymous_id,
+    neighbourhood: report.reporter_neighbourhood,
+    address: report.reporter_address,
+    with_standing: report.with_standing === 1,
+    reason: report.reason,
+    notes: report.notes,
+    created_at: new Date(report.created_at).toISOString(),
+  };
+}
+
+/**
+ * Reports and their review (DESIGN §7): a photo is hidden pending review only by reporters with
+ * standing from enough distinct neighbourhoods (domain/standing.ts); moderators see who reported
+ * from where and decide; every decision is logged.
+ */
 export class ModerationService {
   constructor(
     private readonly db: Db,
@@ -27,12 +59,22 @@ export class ModerationService {
     private readonly settings: ModerationSettings,
   ) {}
 
-  async report(input: CallInput<'submit_photo_report'>, caller: Caller) {
+  async report(input: CallInput<'submit_photo_report'>, caller: ReportingCaller) {
     const now = this.clock.now();
     const voter = await new VoterRepository(this.db).resolve(
       caller.anonymousId,
       caller.userId,
       now,
+    );
+    const withStanding = hasStanding(
+      {
+        signedIn: caller.userId !== null,
+        deviceAccount: caller.deviceAccount,
+        refitWeight: voter.refit_weight,
+        totalVotes: voter.total_votes,
+        goldPassed: voter.gold_passed,
+      },
+      { reliabilityCutoff: this.settings.reliabilityCutoff },
     );
     const outcome = await inTransaction(this.db, async (trx) => {
       const photos = new PhotoRepository(trx);
@@ -49,21 +91,28 @@ export class ModerationService {
         photo_id: photo.id,
         reporter_voter_id: voter.id,
         reporter_user_id: caller.userId,
+        reporter_anonymous_id: caller.userId === null ? caller.anonymousId : null,
+        reporter_address: caller.ip,
+        reporter_neighbourhood: neighbourhoodOf(caller.ip),
+        with_standing: withStanding,
         reason: input.reason,
         notes: input.notes,
         created_at: now,
       });
       if (reportId === null) throw new AppError(ErrorCode.ALREADY_REPORTED);
+      // Reports without standing reach the queue but never hide: ids cost nothing to make.
+      const threshold = hideThreshold(this.settings.hideThreshold, photo.comparisons);
       const hide =
+        withStanding &&
         photo.state === 'active' &&
-        (await moderation.openReporters(photo.id)) >= this.settings.hideThreshold;
+        shouldHide(await moderation.standingNeighbourhoods(photo.id), threshold);
       if (hide) {
         await moderation.setPhotoState(photo.id, 'hidden', null, now);
         await moderation.log({
           photo_id: photo.id,
           moderator_id: null,
           decision: 'auto_hide',
-          reason: `${this.settings.hideThreshold} reporters`,
+          reason: `reporters with standing from ${threshold} neighbourhoods`,
           created_at: now,
         });
       }
@@ -85,6 +134,7 @@ export class ModerationService {
   async queue(auth: SignedInAuth | null, page: number) {
     if (auth) ModerationService.requireModerator(auth);
     const moderation = new ModerationRepository(this.db);
+    await moderation.forgetAddresses(this.clock.now() - REPORT_ADDRESS_RETENTION_MS);
     const { rows, total } = await moderation.queue(QUEUE_PAGE_SIZE, (page - 1) * QUEUE_PAGE_SIZE);
     const reports = await moderation.openReports(rows.map((row) => row.photo_id));
     return {
@@ -99,8 +149,12 @@ export class ModerationService {
           state: row.state === 'hidden' ? ('hidden' as const) : ('active' as const),
           image: imageOf(row),
           report_count: row.report_count,
+          voices: row.voices,
+          standing_neighbourhoods: row.standing_neighbourhoods,
+          hide_threshold: hideThreshold(this.settings.hideThreshold, row.comparisons),
           reasons: [...counts].map(([reason, count]) => ({ reason, count })),
           notes: mine.map((report) => report.notes).filter((note) => note !== ''),
+          reports: mine.map(reportView),
           first_reported_at: new Date(row.first_reported_at).toISOString(),
         };
       }),
@@ -132,6 +186,7 @@ export class ModerationService {
           removed = [photo.id, ...(await moderation.banUser(photo.user_id, now))];
       }
       await moderation.resolve(photo.id, now);
+      await moderation.forgetAddresses(now - REPORT_ADDRESS_RETENTION_MS);
       await moderation.log({
         photo_id: photo.id,
         moderator_id: auth?.user.id ?? null,

@@ -25,8 +25,35 @@ const ITEM = {
     placeholder: 'data:,',
   },
   report_count: 3,
+  voices: 2,
+  standing_neighbourhoods: 1,
+  hide_threshold: 3,
   reasons: [{ reason: 'spam_or_ads', count: 3 }],
   notes: ['广告'],
+  reports: [
+    {
+      report_id: 11,
+      reporter_user_id: 42,
+      reporter_anonymous_id: null,
+      neighbourhood: 'v4:203.0.113',
+      address: '203.0.113.9',
+      with_standing: true,
+      reason: 'spam_or_ads',
+      notes: '广告',
+      created_at: '2026-11-21T00:00:00.000Z',
+    },
+    {
+      report_id: 12,
+      reporter_user_id: null,
+      reporter_anonymous_id: 'web-abc',
+      neighbourhood: 'v4:198.51.100',
+      address: null,
+      with_standing: false,
+      reason: 'spam_or_ads',
+      notes: '',
+      created_at: '2026-11-21T00:01:00.000Z',
+    },
+  ],
   first_reported_at: '2026-11-21T00:00:00.000Z',
 };
 
@@ -58,6 +85,16 @@ describe('the moderation page (/admin)', () => {
     const item = await screen.findByTestId('moderation-item');
     expect(within(item).getByText('垃圾广告 × 3')).toBeTruthy();
     expect(within(item).getByText('“广告”')).toBeTruthy();
+    expect(within(item).getByText('有信誉的举报来自 1 个网段（3 个即隐藏）')).toBeTruthy();
+    const reporters = within(item)
+      .getAllByRole('listitem')
+      .map((entry) => entry.textContent);
+    expect(reporters.find((text) => text.includes('用户 42'))).toContain(
+      'v4:203.0.113 · 203.0.113.9',
+    );
+    expect(reporters.find((text) => text.includes('匿名 web-abc'))).toContain(
+      '无信誉 匿名 web-abc · v4:198.51.100 · 地址已删除',
+    );
     await userEvent.click(within(item).getByRole('button', { name: '移除' }));
     await waitFor(() => {
       expect(api.callsTo('moderate_photo')).toHaveLength(1);

@@ -1,4 +1,4 @@
-import type { ReportReason } from '@yanzhi/contract';
+import type { ModerationReport, ReportReason } from '@yanzhi/contract';
 import { Button, ButtonLink } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
@@ -14,6 +14,29 @@ const DECISIONS: readonly { decision: ModerationDecision; label: MessageKey }[] 
   { decision: 'remove', label: 'moderation.remove' },
   { decision: 'ban', label: 'moderation.ban' },
 ];
+
+/** Who reported from where, and whether the report counted towards hiding (ADR 0023). */
+function Reporter({ report }: { report: ModerationReport }) {
+  const t = useT();
+  const who =
+    report.reporter_user_id !== null
+      ? t('moderation.reporter.user', { id: report.reporter_user_id })
+      : report.reporter_anonymous_id !== null
+        ? t('moderation.reporter.anonymous', { id: report.reporter_anonymous_id })
+        : t('moderation.reporter.gone');
+  const where = [report.neighbourhood, report.address ?? t('moderation.addressForgotten')]
+    .filter((part) => part !== null)
+    .join(' · ');
+  return (
+    <li className="moderation__reporter">
+      <span className={report.with_standing ? 'moderation__standing' : undefined}>
+        {t(report.with_standing ? 'moderation.withStanding' : 'moderation.withoutStanding')}
+      </span>{' '}
+      {who} · {where} · {t(`report.reason.${report.reason as ReportReason}`)} ·{' '}
+      <time dateTime={report.created_at}>{new Date(report.created_at).toLocaleString()}</time>
+    </li>
+  );
+}
 
 /** The review queue of reported photos, for moderators (DESIGN §7). */
 export function ModerationPage() {
@@ -78,6 +101,20 @@ export function ModerationPage() {
                     </li>
                   ))}
                 </ul>
+                <p className="moderation__note">
+                  {t('moderation.standing', {
+                    count: item.standing_neighbourhoods,
+                    threshold: item.hide_threshold,
+                  })}
+                </p>
+                <details className="moderation__reporters">
+                  <summary>{t('moderation.reporters')}</summary>
+                  <ul>
+                    {item.reports.map((report) => (
+                      <Reporter key={report.report_id} report={report} />
+                    ))}
+                  </ul>
+                </details>
                 {item.notes.map((note, index) => (
                   <p key={index} className="moderation__note">
                     “{note}”
