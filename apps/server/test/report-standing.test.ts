@@ -48,7 +48,7 @@ describe.each(dialects)('reports need standing from distinct neighbourhoods on %
       welcomeFuel: true,
     });
     await voters.update(voter.id, { total_votes: 40, gold_passed: 3 }, now);
-    await voters.setRefitResults([{ id: voter.id, weight, reliability: weight }]);
+    await voters.setRefitResults([{ id: voter.id, weight, reliability: weight, trust: 1 }]);
     return { 'device-id': device };
   }
 

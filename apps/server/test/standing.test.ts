@@ -3,6 +3,7 @@ import {
   hasStanding,
   hideThreshold,
   shouldHide,
+  STANDING_MIN_TRUST,
   STANDING_MIN_VOTES,
   type Reporter,
 } from '../src/domain/standing.js';
@@ -12,10 +13,17 @@ const fresh: Reporter = {
   signedIn: false,
   deviceAccount: false,
   refitWeight: null,
+  trust: null,
   totalVotes: 0,
   goldPassed: 0,
 };
-const earned: Reporter = { ...fresh, refitWeight: 0.8, totalVotes: 40, goldPassed: 2 };
+const earned: Reporter = {
+  ...fresh,
+  refitWeight: 0.8,
+  trust: 1,
+  totalVotes: 40,
+  goldPassed: 2,
+};
 
 describe('hasStanding', () => {
   it('gives standing to a signed-in account, never to a fresh id', () => {
@@ -39,6 +47,9 @@ describe('hasStanding', () => {
       [{ totalVotes: STANDING_MIN_VOTES - 1 }, false],
       [{ goldPassed: 1 }, true],
       [{ goldPassed: 0 }, false],
+      [{ trust: STANDING_MIN_TRUST }, true],
+      [{ trust: 0.25 }, false],
+      [{ trust: null }, false],
     ];
     for (const [change, expected] of cases) {
       expect(hasStanding({ ...earned, ...change }, rule), JSON.stringify(change)).toBe(expected);

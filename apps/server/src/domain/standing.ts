@@ -16,6 +16,8 @@ export interface Reporter {
   deviceAccount: boolean;
   /** The reporter's voter: the last refit's reliability weight, null before any refit. */
   refitWeight: number | null;
+  /** The trust the last refit found the voter had earned (ADR 0024), null before any refit. */
+  trust: number | null;
   totalVotes: number;
   goldPassed: number;
 }
@@ -27,13 +29,16 @@ export interface StandingRule {
 
 /** Votes a voter must have cast before its weight gives a report standing. */
 export const STANDING_MIN_VOTES = 20;
+/** Earned trust (ADR 0024) a voter must have: most of it, not the newcomer's prior. */
+export const STANDING_MIN_TRUST = 0.75;
 /** Gold pairs (known large gaps) a voter must have judged right. */
 export const STANDING_MIN_GOLD_PASSED = 1;
 
 /**
  * Whether a report counts towards hiding a photo: the reporter is signed in with an account that
  * is not a device account, or is a voter (anonymous or a device account) with earned weight (a
- * refit weight at or above the cutoff, enough votes, at least one gold pair passed). A fresh id
+ * refit weight at or above the cutoff, earned trust, enough votes, at least one gold pair
+ * passed). A fresh id
  * never has standing.
  */
 export function hasStanding(reporter: Reporter, rule: StandingRule): boolean {
@@ -44,6 +49,7 @@ export function hasStanding(reporter: Reporter, rule: StandingRule): boolean {
     Number.isFinite(weight) &&
     weight >= rule.reliabilityCutoff &&
     weight > 0 &&
+    (reporter.trust ?? 0) >= STANDING_MIN_TRUST &&
     reporter.totalVotes >= STANDING_MIN_VOTES &&
     reporter.goldPassed >= STANDING_MIN_GOLD_PASSED
   );

@@ -71,6 +71,7 @@ export class ModerationService {
         signedIn: caller.userId !== null,
         deviceAccount: caller.deviceAccount,
         refitWeight: voter.refit_weight,
+        trust: voter.trust,
         totalVotes: voter.total_votes,
         goldPassed: voter.gold_passed,
       },
