@@ -13,6 +13,7 @@
  *
  * Nothing in the engine knows about the simulation.
  */
+import { fitWithInfluence } from '../../apps/server/src/workers/refit-job.js';
 import {
   CategoryIndex,
   DEFAULT_RATING_PARAMS,
@@ -23,7 +24,6 @@ import {
   pickPair,
   priorVoterWeight,
   recordVote,
-  refitCategory,
   seededRng,
   type PairKind,
   type PairingVoter,
@@ -271,21 +271,30 @@ export class EngineSim {
       failed: a.goldFailed,
     }));
     const started = performance.now();
-    const result = refitCategory({
-      photoIds: world.ids,
+    // The product's refit (ADR 0024): every simulated voter is their own neighbourhood.
+    const voter = this.voter.subarray(0, this.count);
+    const fit = fitWithInfluence({
+      photoIds: Float64Array.from(world.ids, (_, i) => i),
+      mu: this.last === null ? new Float64Array(world.ids.length) : this.last.mu,
       votes: {
         winner: this.winner.subarray(0, this.count),
         loser: this.loser.subarray(0, this.count),
-        voter: this.voter.subarray(0, this.count),
+        voter,
         weight,
         voterCount: voters,
       },
-      goldResults,
+      voteNet: Int32Array.from(voter, (v) => -1 - v),
+      voterWeight:
+        this.last === null ? new Float64Array(voters).fill(Number.NaN) : this.last.voters.weight,
+      gold: goldResults,
       params: this.params,
-      ...(this.last === null
-        ? {}
-        : { warmStart: { mu: this.last.mu, voterWeight: this.last.voters.weight } }),
     });
+    const result: RefitResult<string, number> = {
+      ...fit.result,
+      photoIds: world.ids,
+      mu: fit.mu,
+      sigma2: fit.sigma2,
+    };
     this.refitMillis += performance.now() - started;
     this.refits++;
     this.last = result;
