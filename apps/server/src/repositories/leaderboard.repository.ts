@@ -157,7 +157,7 @@ export class LeaderboardRepository {
           .as('first'),
       )
       .execute();
-    const firsts = rows.flatMap((row) => (row.first === null ? [] : [Number(row.first)]));
+    const firsts = rows.flatMap((row) => (row.first === null ? [] : [row.first]));
     return firsts.length === 0 ? null : Math.min(...firsts);
   }
 
