@@ -19,6 +19,8 @@ const stop = () => {
   return closing;
 };
 process.once('SIGTERM', () => void stop());
+// The test runner went away without stopping it: no orphan keeps the port and the database.
+process.once('disconnect', () => void stop());
 process.on('message', (message: unknown) => {
   if (message === 'stop') {
     void stop();
