@@ -79,6 +79,13 @@ describe.each(dialects)('hostile input to every call, on %s', (dialect) => {
           const problem = refusalProblem(response);
           if (problem !== null) throw new Error(`${problem}\n  for ${describeRequest(request)}`);
         }
+        // Still healthy (database reachable, pool not exhausted). This app shares the test's
+        // event loop, so a request that pinned it would hang here; the listening-server suite
+        // below catches that case by timeout.
+        const healthStarted = performance.now();
+        const health = await app.server.inject({ method: 'GET', url: '/healthz' });
+        expect(health.statusCode).toBe(200);
+        expect(performance.now() - healthStarted).toBeLessThan(1000);
         const after = await snapshotState(app.db, dialect, app.config.mediaDir);
         expect(after, `state changed by:\n${requests.map(describeRequest).join('\n')}`).toEqual(
           before,
