@@ -310,8 +310,9 @@ describe.each(dialects)('get_leaderboard on %s', (dialect) => {
     expect(await refused({ category_id: category, period_type: 'yearly' })).toBe(
       ErrorCode.VALIDATION_FAILED,
     );
+    // Tomorrow (11-22) is answered (DESIGN §8: dates after tomorrow are refused).
     expect(
-      await refused({ category_id: category, period_type: 'day', period_date: '2026-11-22' }),
+      await refused({ category_id: category, period_type: 'day', period_date: '2026-11-23' }),
     ).toBe(ErrorCode.VALIDATION_FAILED);
     expect(
       await refused({ category_id: category, period_type: 'day', period_date: '2026-13-01' }),

@@ -10,6 +10,11 @@ export const MY_PHOTOS_DEFAULT_PAGE_SIZE = 20;
 /** Leaderboard periods in display order (日榜 · 周榜 · 月榜 · 总榜) and the aliases accepted. */
 export const PERIOD_TYPES = ['day', 'week', 'month', 'all'] as const;
 export type PeriodType = (typeof PERIOD_TYPES)[number];
+/**
+ * The earliest `period_date` any board accepts (DESIGN §8): no product had photos before. The
+ * server also refuses days before its first photo's period and after tomorrow in its zone.
+ */
+export const PERIOD_DATE_EARLIEST = '2000-01-01';
 export const PERIOD_TYPE_ALIASES = {
   daily: 'day',
   weekly: 'week',

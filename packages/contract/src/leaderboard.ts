@@ -38,6 +38,12 @@ export const leaderboardSchema = z.object({
   frozen: z.boolean(),
   frozen_at: isoDateTimeSchema.nullable(),
   time_zone: z.string(),
+  /**
+   * The days `period_date` may name for this period type: from the period of the first photo
+   * (never before 2000-01-01) to tomorrow in `time_zone`. Others are refused (40001).
+   */
+  earliest_date: calendarDaySchema,
+  latest_date: calendarDaySchema,
   items: z.array(leaderboardEntrySchema),
   current_page: z.number().int(),
   page_size: z.number().int(),

@@ -142,6 +142,42 @@ export class LeaderboardRepository {
       .execute();
   }
 
+  /**
+   * When the first photo of any category was published (null: none yet), each category's
+   * through the index on `photos(category_id, published_at)`, so it costs no scan.
+   */
+  async firstPublishedAt(): Promise<number | null> {
+    const rows = await this.db
+      .selectFrom('categories')
+      .select((eb) =>
+        eb
+          .selectFrom('photos')
+          .select((inner) => inner.fn.min('photos.published_at').as('first'))
+          .whereRef('photos.category_id', '=', 'categories.id')
+          .as('first'),
+      )
+      .execute();
+    const firsts = rows.flatMap((row) => (row.first === null ? [] : [row.first]));
+    return firsts.length === 0 ? null : Math.min(...firsts);
+  }
+
+  /** Whether any photo of the category, in any state, was published in the window. */
+  async anyPublishedBetween(
+    categoryId: number,
+    startsAt: number,
+    endsAt: number,
+  ): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('photos')
+      .select('id')
+      .where('category_id', '=', categoryId)
+      .where('published_at', '>=', startsAt)
+      .where('published_at', '<', endsAt)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   findSnapshot(
     categoryId: number,
     periodType: SnapshotRow['period_type'],

@@ -1,5 +1,6 @@
 import {
   ErrorCode,
+  PERIOD_DATE_EARLIEST,
   type Leaderboard,
   type LeaderboardEntry,
   type PeriodType,
@@ -9,9 +10,12 @@ import type { PhotoRow } from '../db/schema.js';
 import type { Clock } from '../domain/clock.js';
 import {
   addDays,
+  currentDay,
   currentPeriod,
   dayKey,
   hasEnded,
+  hasNotBegun,
+  periodDays,
   periodOf,
   ScoreBoard,
   type BoundedPeriodType,
@@ -47,6 +51,12 @@ export interface LeaderboardQuery {
   pageSize: number;
 }
 
+/** The days a `period_date` may name for a period type (inclusive). */
+export interface PeriodDateRange {
+  earliest: string;
+  latest: string;
+}
+
 /** A photo's place on one of its category's running boards (the share card prints it). */
 export interface PhotoStanding {
   rank: number | null;
@@ -67,6 +77,8 @@ const BOUNDED_TYPES: readonly BoundedPeriodType[] = ['day', 'week', 'month'];
 const CHANGES_PER_REFRESH = 20_000;
 /** A refresh re-reads this much history, so a write committed a little late is not missed. */
 const REFRESH_OVERLAP_MS = 2000;
+/** How long the first photo's time is trusted (demo photos seeded later may be older). */
+const FIRST_PHOTO_TTL_MS = 60_000;
 /** Photos read per statement when a process loads a category's boards. */
 const LOAD_CHUNK = 5000;
 
@@ -139,6 +151,8 @@ export class LeaderboardService {
   /** Loads in flight; meanwhile the previous boards (if any) keep answering. */
   private readonly loading = new Map<number, Promise<CategoryBoards>>();
   private readonly refreshing = new Map<number, Promise<CategoryBoards>>();
+  /** When the product's first photo was published (null: none), and when that was read. */
+  private firstPhoto: { at: number | null; readAt: number } | null = null;
 
   constructor(
     private readonly db: Db,
@@ -153,24 +167,64 @@ export class LeaderboardService {
     if (!(await this.categories.findActive(query.categoryId))) {
       throw new AppError(ErrorCode.CATEGORY_NOT_FOUND);
     }
-    const { period, today, ended } = this.resolvePeriod(query.periodType, query.periodDate);
-    return ended
-      ? this.frozenBoard(query, period, viewerId)
-      : this.liveBoard(query, period, viewerId, today);
+    const resolved = await this.resolvePeriod(query.periodType, query.periodDate);
+    const { period, today, range } = resolved;
+    if (resolved.ahead) return this.emptyBoard(query, period, range, null);
+    return resolved.ended
+      ? this.frozenBoard(query, period, range, viewerId)
+      : this.liveBoard(query, period, range, viewerId, today);
   }
 
-  /** The period a request names: any day inside it, or null for the running one. */
-  private resolvePeriod(type: PeriodType, periodDate: string | null) {
+  /**
+   * The period a request names: any day inside it, or null for the running one. A day outside
+   * the range is refused before any period maths or write (issue 14: a year-0100 day once held
+   * the event loop, and every past day wrote a snapshot).
+   */
+  private async resolvePeriod(type: PeriodType, periodDate: string | null) {
     const now = this.clock.now();
-    const today = dayKey(now, this.options.timeZone);
-    if (periodDate !== null && type !== 'all' && periodDate > today) {
-      throw new AppError(ErrorCode.VALIDATION_FAILED, {
-        zh: `period_date 不能晚于今天（${today}）`,
-        en: `period_date cannot be later than today (${today})`,
-      });
+    const today = currentDay(now, this.options.timeZone);
+    const range = await this.periodDateRange(type, today);
+    if (periodDate !== null && (periodDate < range.earliest || periodDate > range.latest)) {
+      throw new AppError(
+        ErrorCode.VALIDATION_FAILED,
+        {
+          zh: `period_date 须在 ${range.earliest} 至 ${range.latest} 之间`,
+          en: `period_date must be between ${range.earliest} and ${range.latest}`,
+        },
+        {
+          field: 'period_date',
+          issues: [{ field: 'period_date', problem: `outside ${range.earliest}..${range.latest}` }],
+        },
+      );
     }
     const period = periodOf(type, periodDate ?? today, this.options.timeZone);
-    return { period, today, ended: hasEnded(period, now) };
+    return {
+      period,
+      today,
+      range,
+      ended: hasEnded(period, now),
+      /** Tomorrow's period when it has not begun yet (a day board, or a new week or month). */
+      ahead: hasNotBegun(period, now),
+    };
+  }
+
+  /**
+   * From the period of the product's first photo, never before 2000-01-01, to tomorrow (a
+   * phone east of the board's zone may already be there). With no photo yet: today.
+   */
+  async periodDateRange(type: PeriodType, today: string): Promise<PeriodDateRange> {
+    const now = this.clock.now();
+    if (this.firstPhoto === null || now - this.firstPhoto.readAt >= FIRST_PHOTO_TTL_MS) {
+      const at = await new LeaderboardRepository(this.db).firstPublishedAt();
+      this.firstPhoto = { at, readAt: now };
+    }
+    const first = this.firstPhoto.at;
+    const firstDay = first === null ? today : dayKey(first, this.options.timeZone);
+    const floor = firstDay < PERIOD_DATE_EARLIEST ? PERIOD_DATE_EARLIEST : firstDay;
+    const periodStart = type === 'all' ? floor : periodDays(type, floor).start;
+    const earliest = periodStart < PERIOD_DATE_EARLIEST ? PERIOD_DATE_EARLIEST : periodStart;
+    const latest = addDays(today, 1);
+    return { earliest: earliest < latest ? earliest : latest, latest };
   }
 
   /**
@@ -182,13 +236,17 @@ export class LeaderboardService {
     periodType: PeriodType,
     periodDate: string | null = null,
   ): Promise<PhotoStanding> {
-    const { period, ended } = this.resolvePeriod(periodType, periodDate);
-    let rank: number | null;
-    if (ended) {
+    const { period, ended, ahead } = await this.resolvePeriod(periodType, periodDate);
+    let rank: number | null = null;
+    if (ahead) {
+      // Nothing is published in a period that has not begun.
+    } else if (ended) {
       const snapshot = await this.snapshotOf(photo.category_id, period);
-      const repository = new LeaderboardRepository(this.db);
-      const [entry] = await repository.snapshotEntriesOf(snapshot.id, [photo.id]);
-      rank = entry?.rank ?? null;
+      if (snapshot !== null) {
+        const repository = new LeaderboardRepository(this.db);
+        const [entry] = await repository.snapshotEntriesOf(snapshot.id, [photo.id]);
+        rank = entry?.rank ?? null;
+      }
     } else {
       const boards = await this.fresh(photo.category_id);
       rank = boards.board(periodType)?.placementOf(photo.id)?.rank ?? null;
@@ -227,6 +285,7 @@ export class LeaderboardService {
   private async liveBoard(
     query: LeaderboardQuery,
     period: Period,
+    range: PeriodDateRange,
     viewerId: number | null,
     today: string,
   ): Promise<Leaderboard> {
@@ -273,7 +332,7 @@ export class LeaderboardService {
         return toEntry(row, placement, previous.get(placement.id) ?? null, ownIds);
       };
       const mineEntry = mine ? entry(mine) : null;
-      return this.answer(query, period, {
+      return this.answer(query, period, range, {
         items: placements.map(entry).filter((item): item is LeaderboardEntry => item !== null),
         total: board.size,
         mine: mineEntry,
@@ -415,10 +474,13 @@ export class LeaderboardService {
   private async frozenBoard(
     query: LeaderboardQuery,
     period: Period,
+    range: PeriodDateRange,
     viewerId: number | null,
   ): Promise<Leaderboard> {
     const repository = new LeaderboardRepository(this.db);
     const snapshot = await this.snapshotOf(query.categoryId, period);
+    // No photo was published in it: final and empty, and nothing is written for it.
+    if (snapshot === null) return this.emptyBoard(query, period, range, period.endsAt);
     const offset = (query.page - 1) * query.pageSize;
     const rows = await repository.snapshotPage(snapshot.id, offset + 1, offset + query.pageSize);
     const ownIds = new Set(
@@ -432,7 +494,7 @@ export class LeaderboardService {
         row.rank_change === null ? null : row.rank + row.rank_change,
         ownIds,
       );
-    return this.answer(query, period, {
+    return this.answer(query, period, range, {
       items: rows.map(entry),
       total: snapshot.entries,
       mine: mine ? entry(mine) : null,
@@ -442,16 +504,38 @@ export class LeaderboardService {
     });
   }
 
-  /** The frozen board of an ended period, frozen now when nobody has yet. */
-  private async snapshotOf(categoryId: number, period: Period): Promise<SnapshotRow> {
+  /**
+   * The frozen board of an ended period, frozen now when nobody has yet; null when no photo of
+   * the category was published in it. Such a period can never gain one (a photo is published
+   * when it is uploaded), so a request writes rows only for periods that had photos: at most
+   * the days since the first photo, whatever days are asked for.
+   */
+  private async snapshotOf(categoryId: number, period: Period): Promise<SnapshotRow | null> {
     const type = period.type as BoundedPeriodType;
-    return (
-      (await new LeaderboardRepository(this.db).findSnapshot(
-        categoryId,
-        type,
-        period.start ?? '',
-      )) ?? (await this.freeze(categoryId, period, type))
-    );
+    const repository = new LeaderboardRepository(this.db);
+    const found = await repository.findSnapshot(categoryId, type, period.start ?? '');
+    if (found) return found;
+    const { startsAt, endsAt } = period;
+    if (startsAt === null || endsAt === null) return null;
+    if (!(await repository.anyPublishedBetween(categoryId, startsAt, endsAt))) return null;
+    return this.freeze(categoryId, period, type);
+  }
+
+  /** A board with nobody on it: a period not begun, or an ended one that had no photos. */
+  private emptyBoard(
+    query: LeaderboardQuery,
+    period: Period,
+    range: PeriodDateRange,
+    frozenAt: number | null,
+  ): Leaderboard {
+    return this.answer(query, period, range, {
+      items: [],
+      total: 0,
+      mine: null,
+      minePosition: null,
+      frozenAt,
+      asOf: frozenAt ?? this.clock.now(),
+    });
   }
 
   /** Writes the snapshot of an ended period from the photos as they stand now. */
@@ -484,6 +568,7 @@ export class LeaderboardService {
   private answer(
     query: LeaderboardQuery,
     period: Period,
+    range: PeriodDateRange,
     board: {
       items: LeaderboardEntry[];
       total: number;
@@ -503,6 +588,8 @@ export class LeaderboardService {
       frozen: board.frozenAt !== null,
       frozen_at: board.frozenAt === null ? null : iso(board.frozenAt),
       time_zone: this.options.timeZone,
+      earliest_date: range.earliest,
+      latest_date: range.latest,
       items: board.items,
       current_page: query.page,
       page_size: query.pageSize,

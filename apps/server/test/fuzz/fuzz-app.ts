@@ -1,3 +1,8 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import readline from 'node:readline';
+import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { ErrorCode, REPORT_REASONS, uploadPhotoResponseSchema } from '@yanzhi/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { photoJpeg, upload } from '../fixtures/upload-client.js';
@@ -99,4 +104,67 @@ export function refusalProblem(response: LightMyRequestResponse): string | null 
     return `code ${String(code)} (HTTP ${response.statusCode}): ${response.body.slice(0, 300)}`;
   }
   return null;
+}
+
+/** The fuzz app listening in a process of its own (fuzz-server.ts). */
+export interface FuzzServer {
+  url: string;
+  context: FuzzContext;
+  /** The number of frozen boards (leaderboard_snapshots rows), asked over IPC. */
+  snapshots: () => Promise<number>;
+  /** Asks it to close (dropping its database), then SIGKILL after 5 s: a hung one cannot. */
+  stop: () => Promise<void>;
+}
+
+const fuzzServerEntry = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  'fuzz-server.ts',
+);
+
+export async function startFuzzServer(dialect: Dialect): Promise<FuzzServer> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--conditions=source', fuzzServerEntry, dialect],
+    { stdio: ['ignore', 'pipe', 'inherit', 'ipc'], env: process.env },
+  );
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      resolve();
+    }),
+  );
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    if (child.connected) child.send('stop');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(timer);
+  };
+  const lines = readline.createInterface({ input: child.stdout ?? Readable.from([]) });
+  const first = await Promise.race([
+    new Promise<string>((resolve) => lines.once('line', resolve)),
+    exited.then(() => ''),
+    new Promise<string>((resolve) =>
+      setTimeout(() => {
+        resolve('');
+      }, 120_000).unref(),
+    ),
+  ]);
+  lines.close();
+  if (first === '') {
+    await stop();
+    throw new Error('the fuzz server did not start');
+  }
+  const { port, context } = JSON.parse(first) as { port: number; context: FuzzContext };
+  const snapshots = () =>
+    new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        reject(new Error('no answer over IPC in 5 s'));
+      }, 5000);
+      child.once('message', (message: unknown) => {
+        clearTimeout(timer);
+        resolve((message as { snapshots: number }).snapshots);
+      });
+      child.send('snapshots');
+    });
+  return { url: `http://127.0.0.1:${port}`, context, snapshots, stop };
 }

@@ -201,3 +201,40 @@ export const nonObjectBody: fc.Arbitrary<JsonLike> = fc.oneof(
   fc.array(hostileValue, { maxLength: 3 }),
   deepNesting,
 );
+
+/**
+ * The `period_date` edges of issue 14 (years 0-99 that `Date.UTC` read as 1900-1999, years
+ * before 1000 that Intl prints unpadded, year 0 that it prints as 1 BC) and the calendar's odd
+ * days (leap days, Samoa's skipped 2011-12-30, São Paulo's midnight spring-forward).
+ */
+export const PERIOD_DATE_EDGES = [
+  '0000-01-01',
+  '0000-12-31',
+  '0001-01-01',
+  '0050-06-15',
+  '0099-12-31',
+  '0100-01-01',
+  '0999-12-31',
+  '1000-01-01',
+  '1582-10-10',
+  '1899-12-31',
+  '1900-01-01',
+  '1969-12-31',
+  '1970-01-01',
+  '1999-12-31',
+  '2000-01-01',
+  '2000-02-29',
+  '2011-12-30',
+  '2018-11-04',
+  '2100-02-28',
+  '9999-12-31',
+] as const;
+
+const DAY_MS = 86_400_000;
+const YEAR_0 = Date.parse('0000-01-01T00:00:00.000Z');
+const YEAR_9999_END = Date.parse('9999-12-31T00:00:00.000Z');
+
+/** Any calendar day the contract's date format accepts: years 0000 to 9999. */
+export const anyCalendarDay: fc.Arbitrary<string> = fc
+  .integer({ min: 0, max: (YEAR_9999_END - YEAR_0) / DAY_MS })
+  .map((days) => new Date(YEAR_0 + days * DAY_MS).toISOString().slice(0, 10));

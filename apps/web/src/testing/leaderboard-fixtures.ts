@@ -42,6 +42,8 @@ export interface BoardOptions {
   periodStart?: string | null;
   periodEnd?: string | null;
   frozen?: boolean;
+  /** The first day a `period_date` may name (the server's first photo's period). */
+  earliestDate?: string;
 }
 
 /** One page of a board of `totalItems` entries ranked 1..n (unless `items` is given). */
@@ -68,6 +70,8 @@ export function boardPage(options: BoardOptions = {}): Leaderboard {
     frozen,
     frozen_at: frozen ? '2026-07-09T00:00:05.000Z' : null,
     time_zone: 'Asia/Shanghai',
+    earliest_date: options.earliestDate ?? '2026-01-01',
+    latest_date: '2026-07-09',
     items,
     current_page: page,
     page_size: PAGE_SIZE,

@@ -1,5 +1,13 @@
 import type { PeriodType } from '@yanzhi/contract';
-import { dayKey, zoneFormatter } from '../day.js';
+import {
+  addDays,
+  dayKey,
+  formatUtcDay,
+  parseDay,
+  utcMidnight,
+  utcMidnightOf,
+  zoneOffset,
+} from '../day.js';
 
 /** A board's period: calendar days in the leaderboard's time zone and the instants they span. */
 export interface Period {
@@ -16,32 +24,9 @@ export interface Period {
 
 export type BoundedPeriodType = Exclude<PeriodType, 'all'>;
 
-const DAY_MS = 86_400_000;
-
-function parseDay(day: string): { year: number; month: number; date: number } {
-  const [year, month, date] = day.split('-').map(Number);
-  return { year: year ?? 1970, month: month ?? 1, date: date ?? 1 };
-}
-
-function formatUtcDay(epochMs: number): string {
-  return new Date(epochMs).toISOString().slice(0, 10);
-}
-
-/** `day` moved by whole days (calendar arithmetic, no time zone involved). */
-export function addDays(day: string, days: number): string {
-  const { year, month, date } = parseDay(day);
-  return formatUtcDay(Date.UTC(year, month - 1, date) + days * DAY_MS);
-}
-
 /** Monday 0 … Sunday 6. */
 function isoWeekday(day: string): number {
-  const { year, month, date } = parseDay(day);
-  return (new Date(Date.UTC(year, month - 1, date)).getUTCDay() + 6) % 7;
-}
-
-function lastDayOfMonth(day: string): string {
-  const { year, month } = parseDay(day);
-  return formatUtcDay(Date.UTC(year, month, 0));
+  return (new Date(utcMidnight(day)).getUTCDay() + 6) % 7;
 }
 
 /** The first and last day of the period of `type` that contains `day`. */
@@ -53,49 +38,75 @@ export function periodDays(type: BoundedPeriodType, day: string): { start: strin
       const start = addDays(day, -isoWeekday(day));
       return { start, end: addDays(start, 6) };
     }
-    case 'month':
-      return { start: `${day.slice(0, 8)}01`, end: lastDayOfMonth(day) };
+    case 'month': {
+      const { year, month } = parseDay(day);
+      const start = formatUtcDay(utcMidnightOf(year, month, 1));
+      return { start, end: addDays(formatUtcDay(utcMidnightOf(year, month + 1, 1)), -1) };
+    }
   }
 }
 
-/** The zone's offset from UTC (ms) at an instant. */
-function zoneOffset(epochMs: number, timeZone: string): number {
-  const format = zoneFormatter(timeZone, 'offset', {
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  });
-  const parts: Record<string, number> = {};
-  for (const part of format.formatToParts(epochMs)) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+const HOUR_MS = 3_600_000;
+/**
+ * Local time is the instant plus the zone's offset, which tzdb keeps within ±16 hours (local
+ * mean times included), so a day's first instant lies within this much of its UTC midnight.
+ */
+const SEARCH_MS = 18 * HOUR_MS;
+/** Hourly probes across the window plus one step per offset change found: a hard bound. */
+const MAX_SEARCH_STEPS = (2 * SEARCH_MS) / HOUR_MS + 16;
+
+/** The first instant in (from, to] whose offset is not `offset` (one exists). */
+function nextTransition(from: number, to: number, offset: number, timeZone: string): number {
+  let before = from;
+  let after = to;
+  // Halving an hour to the millisecond: 22 steps.
+  while (after - before > 1) {
+    const middle = before + Math.floor((after - before) / 2);
+    if (zoneOffset(middle, timeZone) === offset) before = middle;
+    else after = middle;
   }
-  const asUtc = Date.UTC(
-    parts.year ?? 1970,
-    (parts.month ?? 1) - 1,
-    parts.day ?? 1,
-    parts.hour ?? 0,
-    parts.minute ?? 0,
-    parts.second ?? 0,
-  );
-  return asUtc - (epochMs - (epochMs % 1000));
+  return after;
 }
 
-/** The instant a calendar day begins in the zone (the first instant whose local date is `day`). */
+/**
+ * The first instant whose local time (instant + offset) reaches `wall`, walking the zone's
+ * offsets hour by hour from well before: exact at daylight-saving changes and local mean times,
+ * and bounded whatever the zone does.
+ */
+function firstInstantReaching(wall: number, timeZone: string): number {
+  let at = wall - SEARCH_MS;
+  let offset = zoneOffset(at, timeZone);
+  for (let step = 0; step < MAX_SEARCH_STEPS; step += 1) {
+    const probe = at + HOUR_MS;
+    const probeOffset = zoneOffset(probe, timeZone);
+    // The offset holds from `at` until `end` (an hour, or up to the change inside it).
+    const end = probeOffset === offset ? probe : nextTransition(at, probe, offset, timeZone);
+    const candidate = Math.max(at, wall - offset);
+    if (candidate < end) return candidate;
+    at = end;
+    offset = end === probe ? probeOffset : zoneOffset(end, timeZone);
+  }
+  throw new RangeError(`no start of day found within ${MAX_SEARCH_STEPS} steps in ${timeZone}`);
+}
+
+/** Computed starts of day, by zone and day; the running periods ask for the same few. */
+const startsOfDay = new Map<string, number>();
+const STARTS_KEPT = 4096;
+
+/**
+ * The instant a calendar day begins in the zone: the first instant whose local date is `day` or
+ * later. A zone that skips midnight (a spring-forward at 00:00) starts the day at the change; a
+ * day the zone skipped altogether (Pacific/Apia, 2011-12-30) is empty, beginning and ending at
+ * the same instant; so consecutive days always tile time without gaps or overlaps.
+ */
 export function startOfDay(day: string, timeZone: string): number {
-  const { year, month, date } = parseDay(day);
-  const wall = Date.UTC(year, month - 1, date);
-  // Two passes settle the offset on either side of a daylight-saving change.
-  let instant = wall - zoneOffset(wall, timeZone);
-  instant = wall - zoneOffset(instant, timeZone);
-  // A zone that skips midnight (a spring-forward at 00:00) starts the day at the first instant
-  // that already carries its date.
-  while (dayKey(instant, timeZone) !== day) instant += 15 * 60_000;
-  while (dayKey(instant - 1, timeZone) === day) instant -= 15 * 60_000;
-  return instant;
+  const key = `${timeZone}|${day}`;
+  const known = startsOfDay.get(key);
+  if (known !== undefined) return known;
+  const start = firstInstantReaching(utcMidnight(day), timeZone);
+  if (startsOfDay.size >= STARTS_KEPT) startsOfDay.clear();
+  startsOfDay.set(key, start);
+  return start;
 }
 
 /** The period of `type` holding the calendar day `day` (or, for `all`, the whole history). */
@@ -114,9 +125,20 @@ export function periodOf(type: PeriodType, day: string, timeZone: string): Perio
   };
 }
 
+/**
+ * The day running at the instant `now`: the latest day that has begun. That is the zone's date,
+ * except after a daylight-saving fall-back across midnight (St. John's before 2011, at 00:01),
+ * when the clock shows the previous date again for an hour that already belongs to the new day.
+ */
+export function currentDay(now: number, timeZone: string): string {
+  const shown = dayKey(now, timeZone);
+  const next = addDays(shown, 1);
+  return startOfDay(next, timeZone) <= now ? next : shown;
+}
+
 /** The period of `type` that is running at the instant `now`. */
 export function currentPeriod(type: PeriodType, now: number, timeZone: string): Period {
-  return periodOf(type, dayKey(now, timeZone), timeZone);
+  return periodOf(type, currentDay(now, timeZone), timeZone);
 }
 
 /** Whether the period has ended at `now` (its board is then frozen). */
@@ -124,5 +146,10 @@ export function hasEnded(period: Period, now: number): boolean {
   return period.endsAt !== null && period.endsAt <= now;
 }
 
-/** The calendar day of the instant in the zone (re-exported for the board's callers). */
-export { dayKey };
+/** Whether the period has not begun at `now` (tomorrow's day board, say). */
+export function hasNotBegun(period: Period, now: number): boolean {
+  return period.startsAt !== null && period.startsAt > now;
+}
+
+/** Calendar arithmetic and the day of an instant, re-exported for the board's callers. */
+export { addDays, dayKey };

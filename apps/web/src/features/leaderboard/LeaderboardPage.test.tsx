@@ -248,6 +248,38 @@ describe('leaderboard: past periods', () => {
     });
   });
 
+  it('keeps the date input and the previous step within the days the server accepts', async () => {
+    const api = mockApi({
+      get_categories: ok(CATEGORIES),
+      get_leaderboard: boardServer({ totalItems: 3, earliestDate: '2026-07-08' }),
+    });
+    renderApp('/leaderboard');
+    const picker = await screen.findByRole('group', { name: '往期榜单' });
+    const input = await screen.findByLabelText('选择日期');
+    await waitFor(() => {
+      expect(input.getAttribute('min')).toBe('2026-07-08');
+    });
+    expect(input.getAttribute('max')).toBe('2026-07-08');
+    const previous = within(picker).getByRole('button', { name: '上一期' });
+    expect(previous.getAttribute('aria-disabled')).toBe('true');
+    const calls = boardCalls(api).length;
+    fireEvent.change(input, { target: { value: '0100-01-01' } });
+    // Clamped to the first day: today's board, already shown.
+    expect(boardCalls(api)).toHaveLength(calls);
+  });
+
+  it('reads a date before 2000 in the address as the current period', async () => {
+    const api = mockApi({
+      get_categories: ok(CATEGORIES),
+      get_leaderboard: boardServer({ totalItems: 3 }),
+    });
+    renderApp('/leaderboard?date=0100-01-01');
+    await screen.findByRole('group', { name: '往期榜单' });
+    await waitFor(() => {
+      expect(boardCalls(api).at(-1)).toMatchObject({ period_type: 'day', period_date: null });
+    });
+  });
+
   it('shows the English "Final" label', async () => {
     setLanguage('en');
     mockApi({

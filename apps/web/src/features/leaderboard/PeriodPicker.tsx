@@ -44,7 +44,10 @@ export function PeriodPicker({ periodType, periodDate, board, onChange }: Period
   const dateId = useId();
   const today = todayIn(board?.time_zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
   const current = board === undefined ? periodDate === null : isCurrentPeriod(board, today);
-  const previous = board === undefined ? null : previousPeriodDate(board);
+  // The server refuses days before its first photo's period (and after tomorrow).
+  const earliest = board?.earliest_date;
+  const before = board === undefined ? null : previousPeriodDate(board);
+  const previous = before !== null && earliest !== undefined && before < earliest ? null : before;
   const next = board === undefined || current ? null : nextPeriodDate(board);
   const label =
     board === undefined
@@ -57,7 +60,8 @@ export function PeriodPicker({ periodType, periodDate, board, onChange }: Period
 
   const go = (date: string | null) => {
     if (date === null) return;
-    onChange(date > today || date === today ? null : date);
+    const day = earliest !== undefined && date < earliest ? earliest : date;
+    onChange(day > today || day === today ? null : day);
   };
 
   return (
@@ -117,6 +121,7 @@ export function PeriodPicker({ periodType, periodDate, board, onChange }: Period
             className="period-picker__date-input"
             type="date"
             lang={language}
+            min={earliest}
             max={today}
             value={day}
             onClick={openPicker}

@@ -1,4 +1,4 @@
-import type { PeriodType } from '@yanzhi/contract';
+import { PERIOD_DATE_EARLIEST, type PeriodType } from '@yanzhi/contract';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from '../../lib/router';
 import { LEADERBOARD_PERIODS } from './api/get-leaderboard';
@@ -33,7 +33,11 @@ export function readBoardParams(params: URLSearchParams): BoardParams {
   return {
     categoryId: Number.isSafeInteger(category) && category > 0 ? category : null,
     periodType,
-    periodDate: periodType !== 'all' && date !== null && isCalendarDay(date) ? date : null,
+    // A day before any board could exist (a mistyped year) is the current period.
+    periodDate:
+      periodType !== 'all' && date !== null && isCalendarDay(date) && date >= PERIOD_DATE_EARLIEST
+        ? date
+        : null,
   };
 }
 
