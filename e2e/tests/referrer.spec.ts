@@ -26,7 +26,12 @@ function recordRequests(context: BrowserContext): { seen: Seen[]; settled: () =>
     );
   };
   context.on('request', record);
-  return { seen, settled: async () => void (await Promise.all(pending)) };
+  return {
+    seen,
+    settled: async () => {
+      await Promise.all(pending);
+    },
+  };
 }
 
 test.describe('the host token in the first address', () => {
