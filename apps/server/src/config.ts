@@ -111,7 +111,7 @@ const envSchema = z.object({
       'must be host[:port] names separated by commas, such as arena.example,192.168.1.5:8080',
     )
     .optional(),
-  RATE_LIMIT_SHARE_CARDS_PER_HOUR_USER: positiveInt(10_000_000).default(30),
+  RATE_LIMIT_SHARE_CARDS_PER_HOUR: positiveInt(10_000_000).default(30),
   RATE_LIMIT_API_PER_MINUTE: positiveInt(10_000_000).default(1200),
   RATE_LIMIT_LOGIN_PER_MINUTE: positiveInt(10_000_000).default(20),
   RATE_LIMIT_REFRESH_PER_MINUTE: positiveInt(10_000_000).default(30),
@@ -316,7 +316,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       uploadsPerHourUser: e.RATE_LIMIT_UPLOADS_PER_HOUR_USER,
       uploadsPerHourIp: e.RATE_LIMIT_UPLOADS_PER_HOUR_IP,
       reportsPerHour: e.RATE_LIMIT_REPORTS_PER_HOUR,
-      shareCardsPerHourUser: e.RATE_LIMIT_SHARE_CARDS_PER_HOUR_USER,
+      shareCardsPerHourUser: e.RATE_LIMIT_SHARE_CARDS_PER_HOUR,
     },
     reportHideThreshold: e.REPORT_HIDE_THRESHOLD,
     orphanGraceMs: e.UPLOAD_ORPHAN_GRACE_SECONDS * 1000,

@@ -59,7 +59,7 @@ describe('configuration from the environment', () => {
     ['PUBLIC_HOSTS', 'https://arena.example'],
     ['PUBLIC_HOSTS', 'arena.example/app'],
     ['PUBLIC_HOSTS', 'a b.example'],
-    ['RATE_LIMIT_SHARE_CARDS_PER_HOUR_USER', '0'],
+    ['RATE_LIMIT_SHARE_CARDS_PER_HOUR', '0'],
   ])('names the bad variable %s=%s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(

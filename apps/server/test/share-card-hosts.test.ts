@@ -135,7 +135,7 @@ describe.each(dialects)('share cards and the Host header on %s', (dialect) => {
   });
 
   it('caps new cards per user per hour with 42900; stored cards answer meanwhile', async () => {
-    await start({ RATE_LIMIT_SHARE_CARDS_PER_HOUR_USER: '2' });
+    await start({ RATE_LIMIT_SHARE_CARDS_PER_HOUR: '2' });
     const di = await photographer('hosts-di', 44);
     expect((await share(di.headers, { lang: 'zh' })).code).toBe(0);
     expect((await share(di.headers, { lang: 'en' })).code).toBe(0);
@@ -149,7 +149,7 @@ describe.each(dialects)('share cards and the Host header on %s', (dialect) => {
   });
 
   it(`keeps at most ${DEFAULT_MAX_CARDS_PER_PHOTO} cards per photo, the oldest go`, async () => {
-    await start({ RATE_LIMIT_SHARE_CARDS_PER_HOUR_USER: '1000' });
+    await start({ RATE_LIMIT_SHARE_CARDS_PER_HOUR: '1000' });
     const ed = await photographer('hosts-ed', 45);
     const urls: string[] = [];
     for (let index = 0; index < DEFAULT_MAX_CARDS_PER_PHOTO + 2; index += 1) {
