@@ -8,6 +8,7 @@ import { Metrics } from './lib/metrics.js';
 import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
 import { RedisRateLimiter } from './lib/redis-rate-limiter.js';
 import { redactUrl } from './lib/redact.js';
+import { registerApiGate } from './plugins/api-gate.js';
 import { isApiPath, registerEnvelope } from './plugins/envelope.js';
 import { registerDurability } from './plugins/durability.js';
 import { registerMetrics } from './plugins/metrics.js';
@@ -107,6 +108,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   server.addHook('onClose', () => services.close());
 
   registerEnvelope(server);
+  registerApiGate(server, { limiter, apiPerMinute: config.rateLimits.apiPerMinute });
   registerMetrics(server, { metrics, token: config.metricsToken });
   registerOverloadShedding(server, config.overload);
   registerSecurityHeaders(server, config.frameAncestors);
@@ -122,7 +124,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   // Set for every /api request by the preHandler below before any route runs.
   server.decorateRequest<AuthState | null>('auth', null);
   server.addHook('preHandler', async (request) => {
-    if (!isApiPath(request.url)) return;
+    // The gate (plugins/api-gate.ts) already refused any other spelling of an API route.
+    if (!isApiPath(request.url) && !isApiPath(request.routeOptions.url ?? '')) return;
     await enforcePerMinute(limiter, `api:${request.ip}`, config.rateLimits.apiPerMinute);
     const header = request.headers['access-token'];
     request.auth = await services.auth.authenticate(Array.isArray(header) ? header[0] : header);

@@ -24,6 +24,9 @@ Usage: npm run admin -- <command>
                                            reporter, neighbourhood, address and standing
   moderation decide <photo_id> <keep|remove|ban> [--reason text]
                                            decide on a reported photo (logged)
+  moderation unban <user_id> [--reason text]
+                                           lift a ban: the account signs in again and the
+                                           photos the ban took down return (logged)
   users role <user_id> <user|moderator|admin>
                                            grant or take away a role
   host-token <host_user_id> [--name N] [--hours H]
@@ -143,6 +146,19 @@ async function run(argv: string[]): Promise<void> {
           await services.moderation.decide(null, {
             photo_id: Number(id),
             decision,
+            reason: values.reason ?? null,
+          }),
+        );
+        break;
+      }
+      case 'moderation unban': {
+        const [id] = rest;
+        if (!id || !/^[1-9]\d{0,14}$/.test(id)) {
+          fail('moderation unban needs <user_id> [--reason text]');
+        }
+        print(
+          await services.moderation.unban(null, {
+            target_user_id: Number(id),
             reason: values.reason ?? null,
           }),
         );

@@ -36,6 +36,24 @@ function isPublicBaseUrl(value: string): boolean {
   }
 }
 
+/** One `host[:port]` name as a browser sends it in Host: a DNS name, IPv4, or [IPv6]. */
+const HOST_NAME =
+  /^(\[[0-9a-f:.]+\]|[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*)(:\d{1,5})?$/i;
+
+/** `PUBLIC_HOSTS`: host[:port] names, comma separated, compared as URL hosts (lower case). */
+function parseHosts(raw: string): string[] {
+  return raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '')
+    .map((entry) => new URL(`http://${entry}`).host);
+}
+
+function isHostList(raw: string): boolean {
+  const entries = raw.split(',').map((entry) => entry.trim());
+  return entries.every((entry) => entry === '' || HOST_NAME.test(entry));
+}
+
 function isTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
@@ -86,6 +104,14 @@ const envSchema = z.object({
     .string()
     .refine(isPublicBaseUrl, 'must be an http(s) URL without query, such as https://arena.example')
     .optional(),
+  PUBLIC_HOSTS: z
+    .string()
+    .refine(
+      isHostList,
+      'must be host[:port] names separated by commas, such as arena.example,192.168.1.5:8080',
+    )
+    .optional(),
+  RATE_LIMIT_SHARE_CARDS_PER_HOUR: positiveInt(10_000_000).default(30),
   RATE_LIMIT_API_PER_MINUTE: positiveInt(10_000_000).default(1200),
   RATE_LIMIT_LOGIN_PER_MINUTE: positiveInt(10_000_000).default(20),
   RATE_LIMIT_REFRESH_PER_MINUTE: positiveInt(10_000_000).default(30),
@@ -162,8 +188,13 @@ export interface Config {
   frameAncestors: string;
   bodyLimitBytes: number;
   webDistDir: string;
-  /** The app's public address for links printed on share cards; null: the request's origin. */
+  /** The app's public address for links printed on share cards; null: see publicHosts. */
   publicUrl: string | null;
+  /**
+   * Host[:port] names a request may arrive under and have its share links name (PUBLIC_HOSTS);
+   * empty: none listed (ADR 0009).
+   */
+  publicHosts: string[];
   rateLimits: {
     apiPerMinute: number;
     loginPerMinute: number;
@@ -175,6 +206,7 @@ export interface Config {
     uploadsPerHourUser: number;
     uploadsPerHourIp: number;
     reportsPerHour: number;
+    shareCardsPerHourUser: number;
   };
   arena: ArenaSettings;
   /** Neighbourhoods of reporters with standing that hide a little-seen photo (ADR 0023). */
@@ -272,6 +304,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDist,
     publicUrl: e.PUBLIC_URL === undefined ? null : e.PUBLIC_URL.replace(/\/+$/, ''),
+    publicHosts: e.PUBLIC_HOSTS === undefined ? [] : parseHosts(e.PUBLIC_HOSTS),
     rateLimits: {
       apiPerMinute: e.RATE_LIMIT_API_PER_MINUTE,
       loginPerMinute: e.RATE_LIMIT_LOGIN_PER_MINUTE,
@@ -283,6 +316,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       uploadsPerHourUser: e.RATE_LIMIT_UPLOADS_PER_HOUR_USER,
       uploadsPerHourIp: e.RATE_LIMIT_UPLOADS_PER_HOUR_IP,
       reportsPerHour: e.RATE_LIMIT_REPORTS_PER_HOUR,
+      shareCardsPerHourUser: e.RATE_LIMIT_SHARE_CARDS_PER_HOUR,
     },
     reportHideThreshold: e.REPORT_HIDE_THRESHOLD,
     orphanGraceMs: e.UPLOAD_ORPHAN_GRACE_SECONDS * 1000,

@@ -24,13 +24,20 @@ describe('configuration from the environment', () => {
       uploadsPerHourUser: 20,
       uploadsPerHourIp: 60,
       reportsPerHour: 20,
+      shareCardsPerHourUser: 30,
     });
+    expect(config.publicHosts).toEqual([]);
     expect(config.arena).toMatchObject({
       refitSeconds: 180,
       pairTtlMs: 600_000,
       minDwellMs: 400,
       goldShare: 0.05,
     });
+  });
+
+  it('reads PUBLIC_HOSTS as URL hosts: lower case, ports kept, blanks skipped', () => {
+    const config = loadConfig({ PUBLIC_HOSTS: ' Arena.Example, 192.168.1.5:8080,,[::1]:8080 ' });
+    expect(config.publicHosts).toEqual(['arena.example', '192.168.1.5:8080', '[::1]:8080']);
   });
 
   it('switches to PostgreSQL for a postgres:// DATABASE_URL', () => {
@@ -49,6 +56,10 @@ describe('configuration from the environment', () => {
     ['FRAME_ANCESTORS', "'self'; script-src *"],
     ['ARENA_GOLD_SHARE', '1.5'],
     ['ARENA_MIN_DWELL_MS', 'fast'],
+    ['PUBLIC_HOSTS', 'https://arena.example'],
+    ['PUBLIC_HOSTS', 'arena.example/app'],
+    ['PUBLIC_HOSTS', 'a b.example'],
+    ['RATE_LIMIT_SHARE_CARDS_PER_HOUR', '0'],
   ])('names the bad variable %s=%s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(

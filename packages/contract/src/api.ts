@@ -10,6 +10,8 @@ import {
   moderatePhotoResponseSchema,
   moderationQueueRequestSchema,
   moderationQueueResponseSchema,
+  unbanUserRequestSchema,
+  unbanUserResponseSchema,
   myPhotosPageSchema,
   photoHistoryRequestSchema,
   photoHistoryResponseSchema,
@@ -205,6 +207,14 @@ export const API = {
     body: 'json',
     request: moderatePhotoRequestSchema,
     response: moderatePhotoResponseSchema,
+  },
+  unban_user: {
+    path: '/api/unban_user',
+    summary: 'Lift a ban and return the photos it took down (moderators only).',
+    auth: 'required',
+    body: 'json',
+    request: unbanUserRequestSchema,
+    response: unbanUserResponseSchema,
   },
 } as const satisfies Record<string, CallDefinition>;
 

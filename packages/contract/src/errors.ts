@@ -22,6 +22,7 @@ export const ErrorCode = {
   FORBIDDEN: 40300,
   USER_MISMATCH: 40301,
   ACCOUNT_BANNED: 40302,
+  MODERATION_PROTECTED: 40310,
   NOT_FOUND: 40400,
   CATEGORY_NOT_FOUND: 40401,
   PHOTO_NOT_FOUND: 40402,
@@ -92,6 +93,10 @@ export const ERROR_MESSAGES: Readonly<
     en: 'The user in the request is not the signed-in user',
   },
   [ErrorCode.ACCOUNT_BANNED]: { zh: '账号已被封禁', en: 'This account has been banned' },
+  [ErrorCode.MODERATION_PROTECTED]: {
+    zh: '不能处理自己或其他管理员的照片和账号',
+    en: 'Moderators cannot act on their own or another moderator’s photos and account',
+  },
   [ErrorCode.NOT_FOUND]: { zh: '接口不存在', en: 'No such endpoint' },
   [ErrorCode.CATEGORY_NOT_FOUND]: { zh: '分类不存在', en: 'No such category' },
   [ErrorCode.PHOTO_NOT_FOUND]: { zh: '照片不存在', en: 'No such photo' },

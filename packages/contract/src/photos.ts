@@ -124,6 +124,17 @@ export const moderatePhotoRequestSchema = z.object({
   decision: z.enum(MODERATION_DECISIONS),
   reason: z.string().trim().max(200).nullish(),
 });
+/** Lifts a ban; the field is not `user_id`, which always means the caller (DESIGN §3). */
+export const unbanUserRequestSchema = z.object({
+  target_user_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  reason: z.string().trim().max(200).nullish(),
+});
+export const unbanUserResponseSchema = z.object({
+  user_id: z.number().int(),
+  status: z.literal('active'),
+  /** The photos the ban had taken down, back in the arena. */
+  restored_photo_ids: z.array(z.number().int()),
+});
 export const moderatePhotoResponseSchema = z.object({
   photo_id: z.number().int(),
   state: z.enum([...PHOTO_STATES, 'deleted']),

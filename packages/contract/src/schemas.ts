@@ -23,8 +23,11 @@ export const idSchema = z.union([
     .transform(Number),
 ]);
 
-/** A body user id the client may send; never trusted for authority (DESIGN §3). */
-export const bodyUserIdSchema = idSchema.nullish();
+/**
+ * A body user id the client may send; never trusted for authority (DESIGN §3). Null, absent and
+ * '' mean "the caller".
+ */
+export const bodyUserIdSchema = z.union([idSchema, z.literal('').transform(() => null)]).nullish();
 
 /** A positive integer that may also arrive as a string of digits. */
 function intLike(min: number, max: number) {

@@ -105,7 +105,7 @@ export interface ModerationLogTable {
   id: Generated<number>;
   photo_id: number;
   moderator_id: number | null;
-  decision: 'keep' | 'remove' | 'ban' | 'auto_hide';
+  decision: 'keep' | 'remove' | 'ban' | 'auto_hide' | 'unban';
   reason: string | null;
   created_at: number;
 }

@@ -250,6 +250,36 @@ export class MediaRepository {
     return removed;
   }
 
+  /**
+   * Keeps `kept` and the other files of a folder used last (mtime), `count` in all, and deletes
+   * the rest; temporary files of a write under way are left alone. Returns the deleted keys.
+   */
+  async keepNewest(dir: string, count: number, kept: string): Promise<string[]> {
+    let names: string[];
+    try {
+      names = (await fs.readdir(this.absolutePath(dir), { withFileTypes: true }))
+        .filter((entry) => entry.isFile() && !entry.name.endsWith('.tmp'))
+        .map((entry) => entry.name);
+    } catch {
+      return [];
+    }
+    if (names.length <= count) return [];
+    const files: MediaFile[] = [];
+    for (const name of names) {
+      const key = `${dir}/${name}`;
+      try {
+        files.push({ key, mtimeMs: (await fs.stat(this.absolutePath(key))).mtimeMs });
+      } catch {
+        // removed meanwhile
+      }
+    }
+    const rank = (file: MediaFile) => (file.key === kept ? Number.POSITIVE_INFINITY : file.mtimeMs);
+    files.sort((a, b) => rank(b) - rank(a) || a.key.localeCompare(b.key));
+    const removed = files.slice(count).map((file) => file.key);
+    await this.deleteKeys(removed);
+    return removed;
+  }
+
   /** Removes folders and everything in them; a folder already gone is not an error. */
   async deleteFolders(keys: string[]): Promise<void> {
     await Promise.all(

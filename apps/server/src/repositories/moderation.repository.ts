@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import type { ModerationLogTable } from '../db/schema.js';
+import type { ModerationLogTable, UserRow } from '../db/schema.js';
 
 export interface QueueRow {
   photo_id: number;
@@ -209,5 +209,55 @@ export class ModerationRepository {
       .returning(['id'])
       .execute();
     return photos.map((photo) => photo.id);
+  }
+
+  async roleOf(userId: number): Promise<UserRow['role'] | null> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('role')
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    return row?.role ?? null;
+  }
+
+  async statusOf(userId: number): Promise<UserRow['status'] | null> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('status')
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    return row?.status ?? null;
+  }
+
+  /** Lifts a ban: the photos it took down (reason 'banned') are active again; returns their ids. */
+  async unbanUser(userId: number, now: number): Promise<number[]> {
+    await this.db
+      .updateTable('users')
+      .set({ status: 'active', updated_at: now })
+      .where('id', '=', userId)
+      .execute();
+    const photos = await this.db
+      .updateTable('photos')
+      .set({ state: 'active', state_reason: null, updated_at: now })
+      .where('user_id', '=', userId)
+      .where('state', '=', 'removed')
+      .where('state_reason', '=', 'banned')
+      .returning(['id'])
+      .execute();
+    return photos.map((photo) => photo.id).sort((a, b) => a - b);
+  }
+
+  /** The photo whose decision last banned this user; null when none is logged. */
+  async lastBanPhoto(userId: number): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('moderation_log as l')
+      .innerJoin('photos as p', 'p.id', 'l.photo_id')
+      .select('l.photo_id')
+      .where('p.user_id', '=', userId)
+      .where('l.decision', '=', 'ban')
+      .orderBy('l.id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.photo_id ?? null;
   }
 }

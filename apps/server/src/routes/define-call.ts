@@ -6,6 +6,7 @@ import {
   type CallName,
   type CallResponse,
   type MessageLanguage,
+  REPORT_DEFAULT_USER_ID,
 } from '@yanzhi/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
@@ -49,16 +50,32 @@ export function requireUser(auth: AuthState): SignedInAuth {
   throw new AppError(auth.kind === 'invalid' ? auth.code : ErrorCode.NOT_SIGNED_IN);
 }
 
-/** A body `user_id` is never authority: when it names someone other than the caller, refuse. */
-function checkBodyUser(input: unknown, auth: AuthState): void {
-  if (auth.kind !== 'user' || typeof input !== 'object' || input === null) return;
-  const bodyUserId = (input as { user_id?: unknown }).user_id;
-  if (typeof bodyUserId === 'number' && bodyUserId !== auth.user.id) {
-    throw new AppError(ErrorCode.USER_MISMATCH);
-  }
+/** The spec client's placeholder for "no user known": a report's `user_id: '1'` (spec §5). */
+function isPlaceholderUser(name: CallName, value: unknown): boolean {
+  return name === 'submit_photo_report' && value === REPORT_DEFAULT_USER_ID;
 }
 
-/** The checks every call makes before its handler: the caller, then the body against its schema. */
+/**
+ * A body `user_id` is never authority (DESIGN §3): when a signed-in caller's raw body names
+ * someone else, the call is refused, whether or not the call's schema has the field (the schema
+ * drops unknown fields, so the raw body is read). Null, absent and '' mean the caller.
+ */
+export function checkBodyUser(name: CallName, body: unknown, auth: AuthState): void {
+  if (auth.kind !== 'user' || typeof body !== 'object' || body === null) return;
+  if (Array.isArray(body) || !Object.hasOwn(body, 'user_id')) return;
+  const value = (body as { user_id?: unknown }).user_id;
+  if (value === undefined || value === null || value === '' || isPlaceholderUser(name, value)) {
+    return;
+  }
+  const id = auth.user.id;
+  const namesCaller = value === id || (typeof value === 'string' && value.trim() === String(id));
+  if (!namesCaller) throw new AppError(ErrorCode.USER_MISMATCH);
+}
+
+/**
+ * The checks every call makes before its handler: the caller, the body's `user_id` against the
+ * caller, then the body against its schema.
+ */
 export function admitCall<N extends CallName>(
   name: N,
   request: FastifyRequest,
@@ -67,8 +84,8 @@ export function admitCall<N extends CallName>(
   const call = API[name];
   const context = contextOf(request);
   if (call.auth === 'required') requireUser(context.auth);
+  checkBodyUser(name, body, context.auth);
   const input = parseInput(call.request, body) as CallInput<N>;
-  checkBodyUser(input, context.auth);
   return { input, context };
 }
 

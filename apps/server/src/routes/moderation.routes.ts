@@ -44,4 +44,8 @@ export function registerModerationRoutes(
   defineCall(app, 'moderate_photo', (input, context) =>
     moderation.decide(requireUser(context.auth), input),
   );
+
+  defineCall(app, 'unban_user', (input, context) =>
+    moderation.unban(requireUser(context.auth), input),
+  );
 }

@@ -7,7 +7,13 @@ import { parseInput } from '../lib/validation.js';
 import type { AccountService } from '../services/account.service.js';
 import type { PhotoOwnerService } from '../services/photo-owner.service.js';
 import type { PhotoService } from '../services/photo.service.js';
-import { contextOf, defineCall, requireUser, type CallContext } from './define-call.js';
+import {
+  checkBodyUser,
+  contextOf,
+  defineCall,
+  requireUser,
+  type CallContext,
+} from './define-call.js';
 import { readMultipart } from './multipart.js';
 import { enforcePerHour } from './rate-limit.js';
 
@@ -44,6 +50,7 @@ export function registerPhotoRoutes(app: FastifyInstance, options: PhotoRouteOpt
     if (!request.isMultipart()) throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE);
     await enforceUploadLimits(options, context);
     const { file, fields } = await readMultipart(request);
+    checkBodyUser('upload_photo', fields, context.auth);
     const input = parseInput(API.upload_photo.request, fields);
     const anonymousId = fields.anonymous_id?.trim().slice(0, 128) || null;
     const data = await photos.upload({

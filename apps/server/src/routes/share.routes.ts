@@ -56,6 +56,9 @@ export function registerShareRoutes(app: FastifyInstance, options: ShareRouteOpt
       lang: input.lang ?? context.language,
       requestOrigin: requestOrigin(request),
       file,
+      // Drawing a card costs ~90 ms and ~240 KB kept a day: new cards count per user per hour.
+      beforeDraw: (userId) =>
+        enforcePerHour(limiter, `share-cards:user:${userId}`, limits.shareCardsPerHourUser),
     });
     return { code: 0, msg: errorMessage(ErrorCode.OK, context.language), data };
   });

@@ -55,8 +55,10 @@ export interface ServiceOptions extends AuthSettings {
   timeZone: string;
   leaderboardCacheMs: number;
   reportHideThreshold: number;
-  /** PUBLIC_URL: the base of links printed on share cards (null: the request's origin). */
+  /** PUBLIC_URL: the base of links printed on share cards (null: see publicHosts). */
   publicUrl: string | null;
+  /** PUBLIC_HOSTS: the hosts a request may arrive under and have links name. */
+  publicHosts?: readonly string[];
   /** Randomness of pairing; tests pass a seeded generator. */
   rng?: Rng;
   /** Where the services count votes, uploads, refits and board loads (the app's /metrics). */
@@ -76,6 +78,7 @@ export function serviceOptions(config: Config, hostTokenSecret: string): Service
     leaderboardCacheMs: config.leaderboardCacheMs,
     reportHideThreshold: config.reportHideThreshold,
     publicUrl: config.publicUrl,
+    publicHosts: config.publicHosts,
   };
 }
 
@@ -165,7 +168,7 @@ export function createServices(db: Db, clock: Clock, options: ServiceOptions): S
       leaderboards,
       auth,
       clock,
-      { publicUrl: options.publicUrl },
+      { publicUrl: options.publicUrl, publicHosts: options.publicHosts ?? [] },
     ),
     users,
     close: () => images.close(),

@@ -1,4 +1,4 @@
-import { ErrorCode, type CallInput } from '@yanzhi/contract';
+import { ErrorCode, type CallInput, type UserRole } from '@yanzhi/contract';
 import type { Db } from '../db/database.js';
 import { inTransaction } from '../db/transaction.js';
 import type { Clock } from '../domain/clock.js';
@@ -31,6 +31,8 @@ export interface ReportingCaller extends Caller {
 const QUEUE_PAGE_SIZE = 20;
 /** How long a reviewed report keeps its reporter's address (ADR 0023). */
 export const REPORT_ADDRESS_RETENTION_MS = 30 * 86_400_000;
+
+const ROLE_RANK: Readonly<Record<UserRole, number>> = { user: 0, moderator: 1, admin: 2 };
 
 function reportView(report: OpenReportRow) {
   return {
@@ -131,6 +133,26 @@ export class ModerationService {
     }
   }
 
+  /**
+   * A moderator acts only on people of a lower role (an admin on moderators and users, a
+   * moderator on users), never on themselves: no one can ban a peer, restore their own photo or
+   * take a rival moderator out. The operator's CLI (`auth` null) is not limited.
+   */
+  private static async requireAuthorityOver(
+    moderation: ModerationRepository,
+    auth: SignedInAuth | null,
+    userId: number,
+  ): Promise<void> {
+    if (!auth) return;
+    const role = await moderation.roleOf(userId);
+    if (
+      userId === auth.user.id ||
+      (role !== null && ROLE_RANK[role] >= ROLE_RANK[auth.user.role])
+    ) {
+      throw new AppError(ErrorCode.MODERATION_PROTECTED);
+    }
+  }
+
   /** `auth` null: the admin CLI, run by the operator. */
   async queue(auth: SignedInAuth | null, page: number) {
     if (auth) ModerationService.requireModerator(auth);
@@ -173,6 +195,7 @@ export class ModerationService {
       const moderation = new ModerationRepository(trx);
       const photo = await new PhotoRepository(trx).lockLive(input.photo_id);
       if (!photo) throw new AppError(ErrorCode.PHOTO_NOT_FOUND);
+      await ModerationService.requireAuthorityOver(moderation, auth, photo.user_id);
       const reasons = await moderation.openReports([photo.id]);
       const reason = input.reason ?? reasons[0]?.reason ?? null;
       let state: 'active' | 'removed' = 'active';
@@ -215,6 +238,43 @@ export class ModerationService {
       photo_id: result.photo.id,
       state: result.state,
       owner_banned: input.decision === 'ban',
+    };
+  }
+
+  /**
+   * Lifts a ban (`auth` null: CLI): the account signs in again and the photos the ban took down
+   * (and only those: a photo removed for itself stays removed) return to the arena. Logged
+   * against the photo whose decision banned the user. Lifting a ban that is not there changes
+   * nothing and says so.
+   */
+  async unban(auth: SignedInAuth | null, input: CallInput<'unban_user'>) {
+    if (auth) ModerationService.requireModerator(auth);
+    const now = this.clock.now();
+    const restored = await inTransaction(this.db, async (trx) => {
+      const moderation = new ModerationRepository(trx);
+      const status = await moderation.statusOf(input.target_user_id);
+      if (status === null) throw new AppError(ErrorCode.USER_NOT_FOUND);
+      await ModerationService.requireAuthorityOver(moderation, auth, input.target_user_id);
+      if (status !== 'banned') return [];
+      const photoIds = await moderation.unbanUser(input.target_user_id, now);
+      const banPhoto = await moderation.lastBanPhoto(input.target_user_id);
+      if (banPhoto !== null) {
+        await moderation.log({
+          photo_id: banPhoto,
+          moderator_id: auth?.user.id ?? null,
+          decision: 'unban',
+          reason: input.reason ?? null,
+          created_at: now,
+        });
+      }
+      return photoIds;
+    });
+    // The restored photos may sit in any category; the indexes reload.
+    if (restored.length > 0) this.indexes.invalidateAll();
+    return {
+      user_id: input.target_user_id,
+      status: 'active' as const,
+      restored_photo_ids: restored,
     };
   }
 }

@@ -45,15 +45,36 @@ export interface ShareCardRequest {
   /** A day inside a past period (its frozen board); null: the running period. */
   periodDate: string | null;
   lang: MessageLanguage;
-  /** The origin the request came to, for the link when no PUBLIC_URL is configured. */
+  /** The origin the request came to (scheme, host, port), checked against PUBLIC_HOSTS. */
   requestOrigin: string;
+  /**
+   * Called once the caller is known and before a card that is not stored yet is drawn, so the
+   * route can count new cards per user (it throws to refuse).
+   */
+  beforeDraw?: (userId: number) => Promise<void>;
   /** An uploaded image to feature instead of the photo (multipart `file`). */
   file: Buffer | null;
 }
 
 export interface ShareCardOptions {
-  /** PUBLIC_URL without a trailing slash; null: links use the request's origin. */
+  /** PUBLIC_URL without a trailing slash; null: see publicHosts. */
   publicUrl: string | null;
+  /** PUBLIC_HOSTS: URL hosts (`name[:port]`, lower case) a request's Host may be; [] none. */
+  publicHosts: readonly string[];
+  /** Stored cards per photo at most; the least recently asked for go first. */
+  maxCardsPerPhoto?: number;
+}
+
+/** Languages × periods of the running boards, and a few past ones. */
+export const DEFAULT_MAX_CARDS_PER_PHOTO = 12;
+
+/**
+ * Where a card's link points. `printed` null: nothing is configured, so the card keeps the host
+ * of the request that first drew it, and the Host header never makes a new card.
+ */
+interface LinkBases {
+  printed: string | null;
+  answered: string;
 }
 
 /**
@@ -88,27 +109,35 @@ export class ShareCardService {
     ]);
     if (!category) throw new AppError(ErrorCode.CATEGORY_NOT_FOUND);
 
-    const base = this.options.publicUrl ?? request.requestOrigin;
+    const bases = this.linkBases(request.requestOrigin);
     const past = standing.frozen && standing.periodStart !== null;
-    const link =
+    const linkTo = (base: string) =>
       `${base}/leaderboard?category=${photo.category_id}&period=${periodType}` +
       (past ? `&date=${standing.periodStart ?? ''}` : '');
-    const text = cardText({
-      lang: request.lang,
-      currentScore: photo.current_score,
-      provisional: photo.provisional === 1,
-      rank: standing.rank,
-      category,
-      periodType,
-      periodStart: standing.periodStart,
-      periodEnd: standing.periodEnd,
-      link,
-    });
+    const textWith = (link: string) =>
+      cardText({
+        lang: request.lang,
+        currentScore: photo.current_score,
+        provisional: photo.provisional === 1,
+        rank: standing.rank,
+        category,
+        periodType,
+        periodStart: standing.periodStart,
+        periodEnd: standing.periodEnd,
+        link,
+      });
     const pictured = request.file
       ? `upload:${createHash('sha256').update(request.file).digest('hex')}`
       : `photo:${photo.display_key}`;
     const name = createHash('sha256')
-      .update(JSON.stringify({ template: TEMPLATE_VERSION, pictured, text }))
+      .update(
+        JSON.stringify({
+          template: TEMPLATE_VERSION,
+          pictured,
+          // Without a configured link, the name leaves the link out: one card whatever the Host.
+          text: textWith(bases.printed === null ? '' : linkTo(bases.printed)),
+        }),
+      )
       .digest('hex')
       .slice(0, 32);
     // Under the photo's folder, so deleting the photo deletes every card that shows it.
@@ -116,9 +145,16 @@ export class ShareCardService {
 
     if (!(await this.media.touch(key, this.clock.now()))) {
       await this.once(key, async () => {
+        await request.beforeDraw?.(user.id);
         const image = featured?.display ?? (await this.media.read(photo.display_key));
+        const text = textWith(linkTo(bases.printed ?? request.requestOrigin));
         const card = await this.renderer.render(text, image);
         await this.media.writeFile(key, card.png, this.clock.now());
+        await this.media.keepNewest(
+          cardFolderOf(photo.id),
+          this.options.maxCardsPerPhoto ?? DEFAULT_MAX_CARDS_PER_PHOTO,
+          key,
+        );
       });
       await this.sweepHourly();
     }
@@ -132,8 +168,30 @@ export class ShareCardService {
       period_type: periodType,
       rank: standing.rank,
       current_score: photo.current_score,
-      share_url: link,
+      share_url: linkTo(bases.answered),
     };
+  }
+
+  /**
+   * PUBLIC_URL when set; else the request's origin when its host is listed in PUBLIC_HOSTS;
+   * else the first listed host; with nothing configured, the card keeps the host that first drew
+   * it (a LAN address of `npm start` still prints a working link). The JSON answer may name the
+   * request's own origin when it is listed, or when nothing is configured (it goes only to the
+   * caller and draws nothing).
+   */
+  private linkBases(requestOrigin: string): LinkBases {
+    const { publicUrl, publicHosts } = this.options;
+    const origin = new URL(requestOrigin);
+    const listed = publicHosts.includes(origin.host);
+    if (publicUrl !== null)
+      return { printed: publicUrl, answered: listed ? requestOrigin : publicUrl };
+    if (listed) return { printed: requestOrigin, answered: requestOrigin };
+    const [first] = publicHosts;
+    if (first !== undefined) {
+      const base = `${origin.protocol}//${first}`;
+      return { printed: base, answered: base };
+    }
+    return { printed: null, answered: requestOrigin };
   }
 
   /** The chosen photo (the caller's own and active), or the caller's best one. */

@@ -73,6 +73,7 @@ function validBodies(c: FuzzContext): { [N in CallName]: CallRequest<N> } {
     delete_account: {},
     get_moderation_queue: { page: 1 },
     moderate_photo: { photo_id: c.otherPhotoId, decision: 'keep', reason: 'fuzz' },
+    unban_user: { target_user_id: 1, reason: 'fuzz' },
   };
 }
 
