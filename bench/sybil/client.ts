@@ -29,7 +29,7 @@ const agents = new Map<string, Agent>();
 function agentFor(localAddress: string): Agent {
   let agent = agents.get(localAddress);
   if (!agent) {
-    agent = new Agent({ connect: { localAddress }, connections: 16, keepAliveTimeout: 30_000 });
+    agent = new Agent({ localAddress, connections: 16, keepAliveTimeout: 30_000 });
     agents.set(localAddress, agent);
   }
   return agent;

@@ -80,6 +80,7 @@ interface Outcome {
   before: number | null;
   after: number | null;
   boardSize: number;
+  boardSizeAfter: number;
   /** Places gained (positive: the target climbed). */
   moved: number | null;
   /** Kendall tau of each category's board against the truth, before and after. */
@@ -89,6 +90,26 @@ interface Outcome {
 
 const rankOf = (board: readonly BoardRow[], id: number) =>
   board.find((row) => row.id === id)?.rank ?? null;
+
+/**
+ * Places the target gained among the photos on both boards (positive: it climbed), so photos that
+ * became established meanwhile (honest votes finish placing them) do not count as places lost.
+ */
+function placesGained(
+  before: readonly BoardRow[],
+  after: readonly BoardRow[],
+  target: number,
+): number | null {
+  const common = (board: readonly BoardRow[]) => {
+    const ids = new Set((board === before ? after : before).map((row) => row.id));
+    const rows = board.filter((row) => ids.has(row.id));
+    const mine = rows.find((row) => row.id === target);
+    return mine ? rows.filter((row) => row.rank < mine.rank).length + 1 : null;
+  };
+  const was = common(before);
+  const is = common(after);
+  return was !== null && is !== null ? was - is : null;
+}
 const mean = (values: readonly number[]) =>
   values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
 const fixed = (value: number, digits = 3) => value.toFixed(digits);
@@ -140,7 +161,8 @@ async function runScenario(
       before,
       after,
       boardSize: boardBefore.length,
-      moved: before !== null && after !== null ? before - after : null,
+      boardSizeAfter: boardAfter.length,
+      moved: placesGained(boardBefore, boardAfter, target),
       tauBefore: boardsBefore.map((board) => kendallTau(board, truth)),
       tauAfter: boardsAfter.map((board) => kendallTau(board, truth)),
     };
@@ -164,8 +186,8 @@ function printTable(outcomes: readonly Outcome[]): boolean {
     'shed',
     'identities',
     'rigged',
-    'target rank',
-    'moved',
+    'target rank (of board)',
+    'moved*',
     'met (≤1)',
   ];
   const rows = outcomes.map((outcome) => {
@@ -185,7 +207,7 @@ function printTable(outcomes: readonly Outcome[]): boolean {
       String(outcome.shed),
       outcome.identities,
       outcome.kind === 'honest' ? '—' : String(outcome.riggedVotes),
-      `${outcome.before ?? '—'} → ${outcome.after ?? '—'} of ${outcome.boardSize}`,
+      `${outcome.before ?? '—'}/${outcome.boardSize} → ${outcome.after ?? '—'}/${outcome.boardSizeAfter}`,
       moved,
       met,
     ];
@@ -196,6 +218,7 @@ function printTable(outcomes: readonly Outcome[]): boolean {
   console.log(`\n${pad(header, widths)}`);
   console.log(widths.map((width) => '-'.repeat(width)).join('  '));
   for (const row of rows) console.log(pad(row, widths));
+  console.log('* places gained among the photos on the board before and after (+: climbed)');
   for (const outcome of outcomes) {
     if (outcome.refusals) console.log(`${outcome.scenario.name}: other codes ${outcome.refusals}`);
   }
