@@ -48,9 +48,9 @@ export const FULL: Budget = {
   camouflageSeconds: 220,
   accounts: 50,
   accountVotesEach: 4,
-  accountSeconds: 150,
+  accountSeconds: 120,
   omnipresentVotes: 400,
-  omnipresentSeconds: 150,
+  omnipresentSeconds: 120,
 };
 
 export const QUICK: Budget = {
@@ -130,8 +130,8 @@ async function honestCrowd(
   await lanes(voters.length, cycle.over, async (lane) => {
     const device = voters[lane];
     if (!device) return false;
-    // People arrive over a few seconds, not in one burst.
-    await dwell([0, 3000]);
+    // People arrive over ten seconds, not in one burst (which the load shedder would answer).
+    await dwell([0, 10_000]);
     let landed = 0;
     for (let attempt = 0; landed < input.budget.honestVotesEach && attempt < 20; attempt += 1) {
       const category = input.categoryIds[Math.floor(Math.random() * input.categoryIds.length)];
