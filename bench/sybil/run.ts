@@ -44,6 +44,7 @@ import {
   scratchRoot,
   seedDataDir,
   startWorld,
+  storedScore,
   type BoardRow,
 } from './world.js';
 
@@ -81,11 +82,25 @@ interface Outcome {
   after: number | null;
   boardSize: number;
   boardSizeAfter: number;
+  /** The target was off the board after the refit: its place comes from its stored score. */
+  offBoard: boolean;
   /** Places gained (positive: the target climbed). */
   moved: number | null;
   /** Kendall tau of each category's board against the truth, before and after. */
   tauBefore: number[];
   tauAfter: number[];
+}
+
+/**
+ * The board, with the target placed by its stored score when a refit took it off the board
+ * (provisional again): an attack that lifts its target's score must not pass by hiding it.
+ */
+function withTarget(board: readonly BoardRow[], target: number, dataDir: string): BoardRow[] {
+  if (board.some((row) => row.id === target)) return [...board];
+  const score = storedScore(dataDir, target);
+  if (score === null) return [...board];
+  const rank = board.filter((row) => row.score > score).length + 1;
+  return [...board, { id: target, rank, score }];
 }
 
 const rankOf = (board: readonly BoardRow[], id: number) =>
@@ -143,9 +158,10 @@ async function runScenario(
     const boardsAfter = await Promise.all(
       categoryIds.map((id) => allBoard(world.url, id, refitted)),
     );
-    const boardAfter = boardsAfter[0] ?? [];
+    const boardAfter = withTarget(boardsAfter[0] ?? [], target, world.dataDir);
     const before = rankOf(boardBefore, target);
     const after = rankOf(boardAfter, target);
+    const offBoard = !(boardsAfter[0] ?? []).some((row) => row.id === target);
     const { tally } = traffic;
     return {
       scenario,
@@ -161,7 +177,8 @@ async function runScenario(
       before,
       after,
       boardSize: boardBefore.length,
-      boardSizeAfter: boardAfter.length,
+      boardSizeAfter: boardsAfter[0]?.length ?? 0,
+      offBoard,
       moved: placesGained(boardBefore, boardAfter, target),
       tauBefore: boardsBefore.map((board) => kendallTau(board, truth)),
       tauAfter: boardsAfter.map((board) => kendallTau(board, truth)),
@@ -207,7 +224,8 @@ function printTable(outcomes: readonly Outcome[]): boolean {
       String(outcome.shed),
       outcome.identities,
       outcome.kind === 'honest' ? '—' : String(outcome.riggedVotes),
-      `${outcome.before ?? '—'}/${outcome.boardSize} → ${outcome.after ?? '—'}/${outcome.boardSizeAfter}`,
+      `${outcome.before ?? '—'}/${outcome.boardSize} → ${outcome.after ?? '—'}` +
+        `${outcome.offBoard ? '(off)' : ''}/${outcome.boardSizeAfter}`,
       moved,
       met,
     ];
@@ -218,7 +236,10 @@ function printTable(outcomes: readonly Outcome[]): boolean {
   console.log(`\n${pad(header, widths)}`);
   console.log(widths.map((width) => '-'.repeat(width)).join('  '));
   for (const row of rows) console.log(pad(row, widths));
-  console.log('* places gained among the photos on the board before and after (+: climbed)');
+  console.log(
+    '* places gained among the photos on the board before and after (+: climbed); ' +
+      '(off): the refit took the target off the board, placed by its stored score',
+  );
   for (const outcome of outcomes) {
     if (outcome.refusals) console.log(`${outcome.scenario.name}: other codes ${outcome.refusals}`);
   }

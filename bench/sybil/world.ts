@@ -99,6 +99,22 @@ export function hiddenTruth(dataDir: string): Map<number, number> {
   }
 }
 
+/**
+ * A photo's current score as stored (read-only, beside the live server): for a target that a
+ * refit took off the board (provisional again), so its place can still be told.
+ */
+export function storedScore(dataDir: string, photoId: number): number | null {
+  const db = new Database(path.join(dataDir, 'yanzhi.db'), { readonly: true, fileMustExist: true });
+  try {
+    const row = db
+      .prepare("select current_score from photos where id = ? and state = 'active'")
+      .get(photoId) as { current_score: number } | undefined;
+    return row?.current_score ?? null;
+  } finally {
+    db.close();
+  }
+}
+
 export interface BoardRow {
   id: number;
   rank: number;
