@@ -95,6 +95,7 @@ const envSchema = z.object({
   RATE_LIMIT_VOTES_PER_MINUTE_IP: positiveInt(10_000_000).default(300),
   RATE_LIMIT_UPLOADS_PER_HOUR_USER: positiveInt(10_000_000).default(20),
   RATE_LIMIT_UPLOADS_PER_HOUR_IP: positiveInt(10_000_000).default(60),
+  RATE_LIMIT_NEW_IDS_PER_HOUR_IP: positiveInt(10_000_000).default(400),
   ARENA_REFIT_SECONDS: positiveInt(86_400).default(180),
   ARENA_PAIR_TTL_SECONDS: positiveInt(86_400).default(600),
   ARENA_MIN_DWELL_MS: z
@@ -175,6 +176,8 @@ export interface Config {
     uploadsPerHourUser: number;
     uploadsPerHourIp: number;
     reportsPerHour: number;
+    /** New anonymous ids bound per address and hour (ADR 0022). */
+    newIdsPerHourIp: number;
   };
   arena: ArenaSettings;
   /** Distinct reporters that hide a photo pending review. */
@@ -283,6 +286,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       uploadsPerHourUser: e.RATE_LIMIT_UPLOADS_PER_HOUR_USER,
       uploadsPerHourIp: e.RATE_LIMIT_UPLOADS_PER_HOUR_IP,
       reportsPerHour: e.RATE_LIMIT_REPORTS_PER_HOUR,
+      newIdsPerHourIp: e.RATE_LIMIT_NEW_IDS_PER_HOUR_IP,
     },
     reportHideThreshold: e.REPORT_HIDE_THRESHOLD,
     orphanGraceMs: e.UPLOAD_ORPHAN_GRACE_SECONDS * 1000,

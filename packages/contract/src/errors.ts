@@ -22,6 +22,7 @@ export const ErrorCode = {
   FORBIDDEN: 40300,
   USER_MISMATCH: 40301,
   ACCOUNT_BANNED: 40302,
+  DEVICE_ID_TAKEN: 40310,
   NOT_FOUND: 40400,
   CATEGORY_NOT_FOUND: 40401,
   PHOTO_NOT_FOUND: 40402,
@@ -40,6 +41,7 @@ export const ErrorCode = {
   UNSUPPORTED_MEDIA_TYPE: 41500,
   UNSUPPORTED_IMAGE: 41501,
   RATE_LIMITED: 42900,
+  TOO_MANY_NEW_DEVICE_IDS: 42910,
   INTERNAL: 50000,
   NOT_AVAILABLE_YET: 50100,
   OVERLOADED: 50300,
@@ -92,6 +94,10 @@ export const ERROR_MESSAGES: Readonly<
     en: 'The user in the request is not the signed-in user',
   },
   [ErrorCode.ACCOUNT_BANNED]: { zh: '账号已被封禁', en: 'This account has been banned' },
+  [ErrorCode.DEVICE_ID_TAKEN]: {
+    zh: '此设备标识属于另一台设备',
+    en: 'This device id belongs to another device',
+  },
   [ErrorCode.NOT_FOUND]: { zh: '接口不存在', en: 'No such endpoint' },
   [ErrorCode.CATEGORY_NOT_FOUND]: { zh: '分类不存在', en: 'No such category' },
   [ErrorCode.PHOTO_NOT_FOUND]: { zh: '照片不存在', en: 'No such photo' },
@@ -151,6 +157,10 @@ export const ERROR_MESSAGES: Readonly<
   [ErrorCode.RATE_LIMITED]: {
     zh: '操作太频繁，请稍后再试',
     en: 'Too many requests, please try again later',
+  },
+  [ErrorCode.TOO_MANY_NEW_DEVICE_IDS]: {
+    zh: '此网络新设备过多，请稍后再试',
+    en: 'Too many new devices from this network, please try again later',
   },
   [ErrorCode.INTERNAL]: {
     zh: '服务器开小差了，请稍后再试',

@@ -2,13 +2,16 @@ import { ErrorCode } from '@yanzhi/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.js';
 import type { RateLimiter } from '../lib/rate-limiter.js';
+import type { DeviceService } from '../services/device.service.js';
 import type { ModerationService } from '../services/moderation.service.js';
 import { defineCall, requireUser } from './define-call.js';
+import { admitDevice } from './device.js';
 
 const HOUR_MS = 3_600_000;
 
 export interface ModerationRouteOptions {
   moderation: ModerationService;
+  devices: DeviceService;
   limiter: RateLimiter;
   reportsPerHour: number;
 }
@@ -28,6 +31,8 @@ export function registerModerationRoutes(
       (await limiter.hit(key, reportsPerHour, HOUR_MS)) &&
       (await limiter.hit(`reports:ip:${context.ip}`, reportsPerHour * 5, HOUR_MS));
     if (!allowed) throw new AppError(ErrorCode.RATE_LIMITED);
+    // A report under a device id speaks for that device's voter: only its holder may.
+    if (context.deviceId !== null) await admitDevice(options.devices, context, context.deviceId);
     return moderation.report(input, { userId, anonymousId: device });
   });
 

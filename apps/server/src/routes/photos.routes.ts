@@ -7,7 +7,9 @@ import { parseInput } from '../lib/validation.js';
 import type { AccountService } from '../services/account.service.js';
 import type { PhotoOwnerService } from '../services/photo-owner.service.js';
 import type { PhotoService } from '../services/photo.service.js';
+import type { DeviceService } from '../services/device.service.js';
 import { contextOf, defineCall, requireUser, type CallContext } from './define-call.js';
+import { admitDevice } from './device.js';
 import { readMultipart } from './multipart.js';
 import { enforcePerHour } from './rate-limit.js';
 
@@ -15,6 +17,7 @@ export interface PhotoRouteOptions {
   photos: PhotoService;
   owners: PhotoOwnerService;
   accounts: AccountService;
+  devices: DeviceService;
   limiter: RateLimiter;
   limits: Config['rateLimits'];
 }
@@ -46,11 +49,14 @@ export function registerPhotoRoutes(app: FastifyInstance, options: PhotoRouteOpt
     const { file, fields } = await readMultipart(request);
     const input = parseInput(API.upload_photo.request, fields);
     const anonymousId = fields.anonymous_id?.trim().slice(0, 128) || null;
+    const deviceId = context.deviceId ?? anonymousId;
+    // The device account an upload may create records its device id: only its holder's.
+    if (deviceId !== null) await admitDevice(options.devices, context, deviceId);
     const data = await photos.upload({
       file,
       categoryId: input.category_id,
       auth: context.auth,
-      deviceId: context.deviceId ?? anonymousId,
+      deviceId,
     });
     return { code: 0, msg: errorMessage(ErrorCode.OK, context.language), data };
   });

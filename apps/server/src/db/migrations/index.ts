@@ -5,6 +5,7 @@ import * as uploads from './2026-11-21-0003-uploads.js';
 import * as moderation from './2026-11-21-0004-moderation.js';
 import * as leaderboards from './2026-11-21-0005-leaderboards.js';
 import * as mediumVariant from './2026-11-21-0006-medium-variant.js';
+import * as deviceBindings from './2026-11-24-0010-device-bindings.js';
 
 /** Every migration in order. Names carry a date prefix; a shipped migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-0004-moderation': moderation,
   '2026-11-21-0005-leaderboards': leaderboards,
   '2026-11-21-0006-medium-variant': mediumVariant,
+  '2026-11-24-0010-device-bindings': deviceBindings,
 };
