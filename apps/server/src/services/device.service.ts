@@ -79,7 +79,7 @@ export class DeviceService {
         binding = await this.bindings.find(claim.anonymousId);
       }
     }
-    if (binding === undefined || !this.holds(binding, presented, claim.sessionId, now)) {
+    if (binding === undefined || !this.holds(binding, presented ?? issued, claim.sessionId, now)) {
       throw new AppError(ErrorCode.DEVICE_ID_TAKEN);
     }
     if (claim.userId !== null) {
