@@ -24,6 +24,7 @@ describe('configuration from the environment', () => {
       uploadsPerHourUser: 20,
       uploadsPerHourIp: 60,
       reportsPerHour: 20,
+      newIdsPerHourIp: 400,
     });
     expect(config.arena).toMatchObject({
       refitSeconds: 180,

@@ -5,7 +5,7 @@ import type { ArenaService, Caller } from '../services/arena.service.js';
 import type { DeviceService } from '../services/device.service.js';
 import type { StatsService } from '../services/stats.service.js';
 import { defineCall, type CallContext } from './define-call.js';
-import { admitDevice } from './device.js';
+import { underDevice } from './device.js';
 import { enforcePerMinute } from './rate-limit.js';
 
 export interface ArenaRouteOptions {
@@ -32,8 +32,9 @@ export function registerArenaRoutes(app: FastifyInstance, options: ArenaRouteOpt
     async (input, context) => {
       await enforcePerMinute(limiter, `pairs:${input.anonymous_id}`, limits.pairsPerMinute);
       // A pair is served to the voter under this id: only its device may fetch it (ADR 0022).
-      await admitDevice(devices, context, input.anonymous_id);
-      return arena.getPair(input.category_id, callerOf(context, input.anonymous_id));
+      return underDevice(devices, context, input.anonymous_id, () =>
+        arena.getPair(input.category_id, callerOf(context, input.anonymous_id)),
+      );
     },
     { waitForDisk: false },
   );
@@ -49,17 +50,15 @@ export function registerArenaRoutes(app: FastifyInstance, options: ArenaRouteOpt
     if (caller.userId !== null) {
       await enforcePerMinute(limiter, `votes:user:${caller.userId}`, limits.votesPerMinuteUser);
     }
-    await admitDevice(devices, context, input.anonymous_id);
-    return arena.submitVote(input, caller);
+    return underDevice(devices, context, input.anonymous_id, () => arena.submitVote(input, caller));
   });
 
   defineCall(app, 'get_user_vote_stats', async (input, context) => {
     const named = input.anonymous_id ?? context.deviceId;
     // A signed-in caller who names no device reads their own stats; anyone else reads the
     // stats of a device id they hold.
-    if (named !== null || context.auth.kind !== 'user') {
-      await admitDevice(devices, context, named ?? 'unknown');
-    }
-    return stats.voteStats(callerOf(context, named ?? 'unknown'));
+    const read = () => stats.voteStats(callerOf(context, named ?? 'unknown'));
+    if (named === null && context.auth.kind === 'user') return read();
+    return underDevice(devices, context, named ?? 'unknown', read);
   });
 }

@@ -36,23 +36,30 @@ export function presentedDeviceSecret(request: FastifyRequest): string | null {
 }
 
 /**
- * Checks that the caller holds `anonymousId` (binding it on first sight) before a call acts
- * under it; a secret issued on the way leaves as the response's cookie.
+ * Runs a call under `anonymousId` once the caller is shown to hold it (ADR 0022); an id seen
+ * for the first time is bound to the caller when the call succeeds, and a secret issued for it
+ * leaves as the response's cookie.
  */
-export async function admitDevice(
+export async function underDevice<T>(
   devices: DeviceService,
   context: CallContext,
   anonymousId: string,
-): Promise<void> {
+  run: () => Promise<T>,
+): Promise<T> {
   const { request } = context;
-  const issued = await devices.admit({
+  const pending = await devices.admit({
     anonymousId,
     secret: request.issuedDeviceSecret ?? presentedDeviceSecret(request),
     sessionId: firstHeader(request.headers['x-session-id'])?.slice(0, 128) ?? null,
     ip: context.ip,
     userId: context.auth.kind === 'user' ? context.auth.user.id : null,
   });
-  if (issued !== null) request.issuedDeviceSecret = issued;
+  const result = await run();
+  if (pending !== null) {
+    const issued = await devices.bind(pending);
+    if (issued !== null) request.issuedDeviceSecret = issued;
+  }
+  return result;
 }
 
 /**

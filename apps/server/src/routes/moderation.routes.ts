@@ -5,7 +5,7 @@ import type { RateLimiter } from '../lib/rate-limiter.js';
 import type { DeviceService } from '../services/device.service.js';
 import type { ModerationService } from '../services/moderation.service.js';
 import { defineCall, requireUser } from './define-call.js';
-import { admitDevice } from './device.js';
+import { underDevice } from './device.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -32,8 +32,9 @@ export function registerModerationRoutes(
       (await limiter.hit(`reports:ip:${context.ip}`, reportsPerHour * 5, HOUR_MS));
     if (!allowed) throw new AppError(ErrorCode.RATE_LIMITED);
     // A report under a device id speaks for that device's voter: only its holder may.
-    if (context.deviceId !== null) await admitDevice(options.devices, context, context.deviceId);
-    return moderation.report(input, { userId, anonymousId: device });
+    const report = () => moderation.report(input, { userId, anonymousId: device });
+    if (context.deviceId === null) return report();
+    return underDevice(options.devices, context, context.deviceId, report);
   });
 
   defineCall(app, 'get_moderation_queue', (input, context) =>

@@ -9,7 +9,7 @@ import type { PhotoOwnerService } from '../services/photo-owner.service.js';
 import type { PhotoService } from '../services/photo.service.js';
 import type { DeviceService } from '../services/device.service.js';
 import { contextOf, defineCall, requireUser, type CallContext } from './define-call.js';
-import { admitDevice } from './device.js';
+import { underDevice } from './device.js';
 import { readMultipart } from './multipart.js';
 import { enforcePerHour } from './rate-limit.js';
 
@@ -50,14 +50,14 @@ export function registerPhotoRoutes(app: FastifyInstance, options: PhotoRouteOpt
     const input = parseInput(API.upload_photo.request, fields);
     const anonymousId = fields.anonymous_id?.trim().slice(0, 128) || null;
     const deviceId = context.deviceId ?? anonymousId;
-    // The device account an upload may create records its device id: only its holder's.
-    if (deviceId !== null) await admitDevice(options.devices, context, deviceId);
-    const data = await photos.upload({
-      file,
-      categoryId: input.category_id,
-      auth: context.auth,
-      deviceId,
-    });
+    const send = () =>
+      photos.upload({ file, categoryId: input.category_id, auth: context.auth, deviceId });
+    // The device account an upload without a session creates records its device id: only its
+    // holder's. A signed-in upload does not use the device id.
+    const data =
+      deviceId === null || context.auth.kind === 'user'
+        ? await send()
+        : await underDevice(options.devices, context, deviceId, send);
     return { code: 0, msg: errorMessage(ErrorCode.OK, context.language), data };
   });
 

@@ -1,5 +1,6 @@
 import { ErrorCode } from '@yanzhi/contract';
 import type { Db } from '../db/database.js';
+import type { DeviceBindingRow } from '../db/schema.js';
 import type { Clock } from '../domain/clock.js';
 import { dayKey } from '../domain/day.js';
 import { neighbourhoodOf } from '../domain/network.js';
@@ -31,6 +32,14 @@ export interface DeviceClaim {
   userId: number | null;
 }
 
+/** An unseen id's binding, made once the request that first named it has succeeded. */
+export interface PendingBinding {
+  secret: string;
+  /** The server made the secret (the caller had none): it leaves as the caller's cookie. */
+  issued: boolean;
+  row: DeviceBindingRow;
+}
+
 /**
  * Anonymous ids bound to their device (DESIGN §4, ADR 0022). An id is a name, not a
  * credential: the first request naming an unseen id binds it to the caller's device secret
@@ -50,36 +59,33 @@ export class DeviceService {
 
   /**
    * Admits a request under an anonymous id, or refuses it with 40310 (the id belongs to another
-   * device) or 42910 (too many new ids from this address). Returns the secret newly issued to the
-   * caller (to be set as its cookie), or null when the caller keeps the one it has.
+   * device) or 42910 (too many new ids from this address). A signed-in caller's device history
+   * is merged into their account here. An unseen id is bound only once the request has
+   * succeeded (`bind`), so a refused request leaves nothing behind: admit returns that binding.
    */
-  async admit(claim: DeviceClaim): Promise<string | null> {
+  async admit(claim: DeviceClaim): Promise<PendingBinding | null> {
     const now = this.clock.now();
     const presented = claim.secret !== null && isDeviceSecret(claim.secret) ? claim.secret : null;
-    let binding = await this.bindings.find(claim.anonymousId);
-    let issued: string | null = null;
+    const binding = await this.bindings.find(claim.anonymousId);
+    let pending: PendingBinding | null = null;
     if (binding === undefined) {
-      if (
-        !(await this.limiter.hit(`new-ids:ip:${claim.ip}`, this.settings.newIdsPerHourIp, HOUR_MS))
-      ) {
+      const key = `new-ids:ip:${claim.ip}`;
+      if (!(await this.limiter.hit(key, this.settings.newIdsPerHourIp, HOUR_MS))) {
         throw new AppError(ErrorCode.TOO_MANY_NEW_DEVICE_IDS);
       }
-      const secret = presented ?? generateDeviceSecret();
-      const row = {
-        anonymous_id: claim.anonymousId,
-        secret_hash: hashToken(secret),
-        neighbourhood: neighbourhoodOf(claim.ip),
-        session_hash: claim.sessionId === null ? null : hashToken(claim.sessionId),
-        created_at: now,
+      pending = {
+        secret: presented ?? generateDeviceSecret(),
+        issued: presented === null,
+        row: {
+          anonymous_id: claim.anonymousId,
+          secret_hash: '',
+          neighbourhood: neighbourhoodOf(claim.ip),
+          session_hash: claim.sessionId === null ? null : hashToken(claim.sessionId),
+          created_at: now,
+        },
       };
-      if (await this.bindings.bind(row)) {
-        binding = row;
-        if (presented === null) issued = secret;
-      } else {
-        binding = await this.bindings.find(claim.anonymousId);
-      }
-    }
-    if (binding === undefined || !this.holds(binding, presented ?? issued, claim.sessionId, now)) {
+      pending.row.secret_hash = hashToken(pending.secret);
+    } else if (!this.holds(binding, presented, claim.sessionId, now)) {
       throw new AppError(ErrorCode.DEVICE_ID_TAKEN);
     }
     if (claim.userId !== null) {
@@ -88,7 +94,17 @@ export class DeviceService {
         dailyCap: this.settings.fuelDailyCap,
       });
     }
-    return issued;
+    return pending;
+  }
+
+  /**
+   * Binds an id first seen by a request that has now succeeded. Returns the secret to send as
+   * the caller's cookie, if one was issued and the binding is the caller's: when a concurrent
+   * request bound the id first, that one's answer carries the cookie.
+   */
+  async bind(pending: PendingBinding): Promise<string | null> {
+    if (await this.bindings.bind(pending.row)) return pending.issued ? pending.secret : null;
+    return null;
   }
 
   /**
