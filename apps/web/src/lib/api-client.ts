@@ -199,20 +199,32 @@ async function send(url: string, body: BodyInit, json: boolean, options: Request
   }
 }
 
+/** The server says the device id sent belongs to another device (ADR 0022). */
+function isDeviceIdTaken(error: unknown): boolean {
+  return error instanceof ApiError && error.code === ErrorCode.DEVICE_ID_TAKEN;
+}
+
+/**
+ * The device id to retry with after `refused` was refused as another device's (a planted
+ * `?device-id=`): a fresh one, stored; calls refused together renew once, since only the first
+ * finds the refused id still stored.
+ */
+function deviceIdAfterRefusal(refused: string): string {
+  const current = getDeviceId();
+  return current === refused ? renewDeviceId() : current;
+}
+
 /**
  * Runs a call under the device id; when the server answers that the id belongs to another
- * device (a planted `?device-id=`, ADR 0022), drops it for a fresh one and runs the call once
- * more under that, silently. `attempt` gets the id to put in its body.
+ * device, drops it for a fresh one and runs the call once more under that, silently.
  */
 async function underOwnDeviceId<T>(attempt: (deviceId: string) => Promise<T>): Promise<T> {
   const sent = getDeviceId();
   try {
     return await attempt(sent);
   } catch (error) {
-    if (!(error instanceof ApiError) || error.code !== ErrorCode.DEVICE_ID_TAKEN) throw error;
-    // Calls refused together renew once: only the first finds the refused id still stored.
-    const current = getDeviceId();
-    return attempt(current === sent ? renewDeviceId() : current);
+    if (!isDeviceIdTaken(error)) throw error;
+    return attempt(deviceIdAfterRefusal(sent));
   }
 }
 
@@ -239,10 +251,20 @@ export async function post<T = unknown>(
   data: unknown = {},
   options: RequestOptions = {},
 ): Promise<T> {
-  const original = getDeviceId();
-  return (await underOwnDeviceId((deviceId) =>
-    send(url, JSON.stringify(withDeviceId(data, original, deviceId) ?? {}), true, options),
-  )) as T;
+  const sent = getDeviceId();
+  try {
+    return (await send(url, JSON.stringify(data ?? {}), true, options)) as T;
+  } catch (error) {
+    // A planted device id (ADR 0022): once more under a fresh one, silently.
+    if (!isDeviceIdTaken(error)) throw error;
+    const fresh = deviceIdAfterRefusal(sent);
+    return (await send(
+      url,
+      JSON.stringify(withDeviceId(data, sent, fresh) ?? {}),
+      true,
+      options,
+    )) as T;
+  }
 }
 
 /** Calls one API of the contract by name with its typed body. */
