@@ -59,7 +59,7 @@ export class DeviceService {
 
   /**
    * Admits a request under an anonymous id, or refuses it with 40310 (the id belongs to another
-   * device) or 42910 (too many new ids from this address). A signed-in caller's device history
+   * device) or 42910 (too many new ids from this address). A signed-in holder's device history
    * is merged into their account here. An unseen id is bound only once the request has
    * succeeded (`bind`), so a refused request leaves nothing behind: admit returns that binding.
    */
@@ -88,7 +88,9 @@ export class DeviceService {
     } else if (!this.holds(binding, presented, claim.sessionId, now)) {
       throw new AppError(ErrorCode.DEVICE_ID_TAKEN);
     }
-    if (claim.userId !== null) {
+    // Only a bound id's history is merged, and only by its holder (checked above). An unbound
+    // id has no history but what a refused first request may have left: nothing to take.
+    if (claim.userId !== null && binding !== undefined) {
       await new VoterRepository(this.db).absorbAnonymous(claim.anonymousId, claim.userId, now, {
         today: dayKey(now, this.settings.timeZone),
         dailyCap: this.settings.fuelDailyCap,
