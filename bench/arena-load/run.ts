@@ -8,6 +8,7 @@
 import os from 'node:os';
 import { startChild, startYanzhi } from '../lib/process.js';
 import { summarise } from '../lib/stats.js';
+import { devices, DeviceJar } from '../lib/device-jar.js';
 
 const voters = Number(process.env.VOTERS ?? 32);
 const seconds = Number(process.env.SECONDS ?? 10);
@@ -19,11 +20,14 @@ interface Envelope {
   data: { pair_id: string; photos: { id: number }[] } | { id: number }[] | null;
 }
 
-async function post(url: string, body: unknown): Promise<{ ms: number; envelope: Envelope }> {
+async function post(
+  url: string,
+  body: Record<string, unknown>,
+): Promise<{ ms: number; envelope: Envelope }> {
   const started = performance.now();
   const response = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: devices.headers(DeviceJar.deviceOf(body), { 'content-type': 'application/json' }),
     body: JSON.stringify(body),
   });
   const envelope = (await response.json()) as Envelope;

@@ -1,3 +1,5 @@
+import { devices, DeviceJar } from '../lib/device-jar.js';
+
 /**
  * One HTTP call and what the client can know about it afterwards: answered with code 0
  * (acknowledged), answered with another code (refused), never delivered (the connection was
@@ -53,6 +55,7 @@ async function send<T>(
   body: Record<string, unknown> | FormData,
   token: string | null,
 ): Promise<Outcome<T>> {
+  const device = DeviceJar.deviceOf(body);
   const headers: Record<string, string> = {};
   if (token !== null) headers['access-token'] = token;
   if (!(body instanceof FormData)) headers['content-type'] = 'application/json';
@@ -60,13 +63,14 @@ async function send<T>(
   try {
     response = await fetch(url, {
       method: 'POST',
-      headers,
+      headers: devices.headers(device, headers),
       body: body instanceof FormData ? body : JSON.stringify(body),
       signal: AbortSignal.timeout(30_000),
     });
   } catch (error) {
     return failureOf(error);
   }
+  devices.keep(device, response.headers.get('set-cookie'));
   let parsed: unknown;
   try {
     parsed = await response.json();

@@ -89,6 +89,8 @@ export async function startYanzhi(
     RATE_LIMIT_VOTES_PER_MINUTE_DEVICE: unlimited,
     RATE_LIMIT_VOTES_PER_MINUTE_USER: unlimited,
     RATE_LIMIT_VOTES_PER_MINUTE_IP: unlimited,
+    // Every simulated device comes from loopback: one address, thousands of devices.
+    RATE_LIMIT_NEW_IDS_PER_HOUR_IP: unlimited,
     ...env,
   });
   return {

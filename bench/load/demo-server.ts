@@ -40,6 +40,7 @@ export async function startDemoServer(options: {
       RATE_LIMIT_LOGIN_PER_MINUTE: RAISED,
       RATE_LIMIT_VOTES_PER_MINUTE_IP: RAISED,
       RATE_LIMIT_UPLOADS_PER_HOUR_IP: RAISED,
+      RATE_LIMIT_NEW_IDS_PER_HOUR_IP: RAISED,
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
       ...options.env,
     },

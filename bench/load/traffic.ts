@@ -8,6 +8,7 @@
 import { Pool } from 'undici';
 import { mintHostToken } from '../faults/clients.js';
 import type { Answer, Recorder, Stream } from './open-loop.js';
+import { devices, DeviceJar } from '../lib/device-jar.js';
 
 interface Envelope<T> {
   code: number;
@@ -48,16 +49,19 @@ export class Client {
     body: Record<string, unknown>,
     token: string | null,
   ): Promise<Answer & { data: T | null }> {
+    const device = DeviceJar.deviceOf(body);
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (token !== null) headers['access-token'] = token;
     const response = await this.pool.request({
       path,
       method: 'POST',
-      headers,
+      headers: devices.headers(device, headers),
       body: JSON.stringify(body),
       headersTimeout: this.timeoutMs,
       bodyTimeout: this.timeoutMs,
     });
+    const setCookie = response.headers['set-cookie'];
+    devices.keep(device, Array.isArray(setCookie) ? setCookie.join(', ') : setCookie);
     const text = await response.body.text();
     try {
       const envelope = JSON.parse(text) as Envelope<T>;

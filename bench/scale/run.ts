@@ -114,6 +114,7 @@ async function measure(target: BenchDatabase): Promise<void> {
     RATE_LIMIT_API_PER_MINUTE: RAISED,
     RATE_LIMIT_LOGIN_PER_MINUTE: RAISED,
     RATE_LIMIT_VOTES_PER_MINUTE_IP: RAISED,
+    RATE_LIMIT_NEW_IDS_PER_HOUR_IP: RAISED,
   };
   const server = await KillableServer.create(
     env,

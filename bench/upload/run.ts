@@ -67,6 +67,7 @@ const server = await startYanzhi({
   SEED_DEMO: '0',
   RATE_LIMIT_UPLOADS_PER_HOUR_USER: '10000000',
   RATE_LIMIT_UPLOADS_PER_HOUR_IP: '10000000',
+  RATE_LIMIT_NEW_IDS_PER_HOUR_IP: '10000000',
 });
 const pid = server.process.pid;
 if (pid === undefined) throw new Error('no server pid');

@@ -18,6 +18,7 @@ import { registerStaticFiles } from './plugins/static-files.js';
 import { registerArenaRoutes } from './routes/arena.routes.js';
 import { registerAuthRoutes } from './routes/auth.routes.js';
 import { registerCategoryRoutes } from './routes/categories.routes.js';
+import { registerDeviceCookie } from './routes/device.js';
 import { enforcePerMinute } from './routes/rate-limit.js';
 import { registerLeaderboardRoutes } from './routes/leaderboard.routes.js';
 import { registerModerationRoutes } from './routes/moderation.routes.js';
@@ -25,6 +26,7 @@ import { registerPhotoRoutes } from './routes/photos.routes.js';
 import { registerShareRoutes } from './routes/share.routes.js';
 import { registerSystemRoutes } from './routes/system.routes.js';
 import type { AuthState } from './services/auth.service.js';
+import { DeviceService } from './services/device.service.js';
 import { createServices, serviceOptions, type Services } from './services/index.js';
 
 declare module 'fastify' {
@@ -70,7 +72,13 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       level: config.logLevel,
       ...(deps.logStream ? { stream: deps.logStream } : {}),
       redact: {
-        paths: ['req.headers["access-token"]', 'req.headers.cookie', 'req.headers.authorization'],
+        paths: [
+          'req.headers["access-token"]',
+          'req.headers.cookie',
+          'req.headers.authorization',
+          'req.headers["x-device-secret"]',
+          'res.headers["set-cookie"]',
+        ],
         censor: '[redacted]',
       },
       serializers: {
@@ -105,6 +113,11 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
           },
         ));
   server.addHook('onClose', () => limiter.close());
+  const devices = new DeviceService(db, limiter, clock, {
+    newIdsPerHourIp: config.rateLimits.newIdsPerHourIp,
+    fuelDailyCap: config.arena.fuelDailyCap,
+    timeZone: config.leaderboardTimeZone,
+  });
   server.addHook('onClose', () => services.close());
 
   registerEnvelope(server);
@@ -112,6 +125,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerMetrics(server, { metrics, token: config.metricsToken });
   registerOverloadShedding(server, config.overload);
   registerSecurityHeaders(server, config.frameAncestors);
+  registerDeviceCookie(server);
   registerDurability(
     server,
     { durable: deps.durable, ...(deps.epoch ? { epoch: deps.epoch } : {}) },
@@ -141,6 +155,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerArenaRoutes(server, {
     arena: services.arena,
     stats: services.stats,
+    devices,
     limiter,
     limits: config.rateLimits,
   });
@@ -148,11 +163,13 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     photos: services.photos,
     owners: services.photoOwners,
     accounts: services.accounts,
+    devices,
     limiter,
     limits: config.rateLimits,
   });
   registerModerationRoutes(server, {
     moderation: services.moderation,
+    devices,
     limiter,
     reportsPerHour: config.rateLimits.reportsPerHour,
   });

@@ -121,6 +121,7 @@ const envSchema = z.object({
   RATE_LIMIT_VOTES_PER_MINUTE_IP: positiveInt(10_000_000).default(300),
   RATE_LIMIT_UPLOADS_PER_HOUR_USER: positiveInt(10_000_000).default(20),
   RATE_LIMIT_UPLOADS_PER_HOUR_IP: positiveInt(10_000_000).default(60),
+  RATE_LIMIT_NEW_IDS_PER_HOUR_IP: positiveInt(10_000_000).default(400),
   ARENA_REFIT_SECONDS: positiveInt(86_400).default(180),
   ARENA_PAIR_TTL_SECONDS: positiveInt(86_400).default(600),
   ARENA_MIN_DWELL_MS: z
@@ -207,6 +208,8 @@ export interface Config {
     uploadsPerHourIp: number;
     reportsPerHour: number;
     shareCardsPerHourUser: number;
+    /** New anonymous ids bound per address and hour (ADR 0022). */
+    newIdsPerHourIp: number;
   };
   arena: ArenaSettings;
   /** Neighbourhoods of reporters with standing that hide a little-seen photo (ADR 0023). */
@@ -317,6 +320,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       uploadsPerHourIp: e.RATE_LIMIT_UPLOADS_PER_HOUR_IP,
       reportsPerHour: e.RATE_LIMIT_REPORTS_PER_HOUR,
       shareCardsPerHourUser: e.RATE_LIMIT_SHARE_CARDS_PER_HOUR,
+      newIdsPerHourIp: e.RATE_LIMIT_NEW_IDS_PER_HOUR_IP,
     },
     reportHideThreshold: e.REPORT_HIDE_THRESHOLD,
     orphanGraceMs: e.UPLOAD_ORPHAN_GRACE_SECONDS * 1000,

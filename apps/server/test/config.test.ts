@@ -25,6 +25,7 @@ describe('configuration from the environment', () => {
       uploadsPerHourIp: 60,
       reportsPerHour: 20,
       shareCardsPerHourUser: 30,
+      newIdsPerHourIp: 400,
     });
     expect(config.publicHosts).toEqual([]);
     expect(config.arena).toMatchObject({

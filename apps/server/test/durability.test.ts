@@ -248,8 +248,14 @@ describe('SQLite group commit', () => {
     await app.services.demo.seed(4);
     const [categoryId] = await categoryIds(app);
     const { gated, flushes } = await gatedApp(app);
+    // One device: it sends its cookie as a browser would (ADR 0022).
     const post = (url: string, payload: object) =>
-      gated.server.inject({ method: 'POST', url, payload });
+      gated.server.inject({
+        method: 'POST',
+        url,
+        payload,
+        headers: { cookie: app.devices.cookieOf('durable-device') },
+      });
     try {
       const pairAnswer = await post('/api/get_random_photos_for_rating', {
         category_id: categoryId,

@@ -7,6 +7,7 @@ import { photoJpeg, upload } from './fixtures/upload-client.js';
 import { createTestApp, TEST_HOST_SECRET, type TestApp } from './support/app.js';
 import { categoryIds, parseVote, servePair, vote } from './support/arena.js';
 import { dialects } from './support/database.js';
+import { withDeviceCookie } from './support/device-jar.js';
 import { board, databaseOrder, signIn } from './support/leaderboard.js';
 
 /**
@@ -23,7 +24,12 @@ describe.each(dialects)('two instances on one %s database', (dialect) => {
       method: 'POST',
       url: API[name].path,
       payload: body,
-      headers: { 'content-type': 'application/json', ...headers },
+      // The same simulated devices as the first instance's (one browser, two servers).
+      headers: withDeviceCookie(
+        first.devices,
+        { 'content-type': 'application/json', ...headers },
+        body,
+      ) as Record<string, string>,
     });
     return response.json<{ code: number; msg: string; data: unknown }>();
   }

@@ -47,6 +47,7 @@ describe.each(dialects)('migrations and repositories on %s', (dialect) => {
       'app_settings',
       'categories',
       'category_references',
+      'device_bindings',
       'fuel_ledger',
       'leaderboard_snapshot_entries',
       'leaderboard_snapshots',

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { myPhotosPageSchema, pairSchema, uploadPhotoResponseSchema } from '@yanzhi/contract';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrateDown, migrateToLatest } from '../src/db/migrate.js';
+import { migrateDown, migrateTo } from '../src/db/migrate.js';
 import { MediaRepository } from '../src/repositories/media.repository.js';
 import { firstCategoryId, mediaFiles, photoJpeg, upload } from './fixtures/upload-client.js';
 import { createTestApp, type TestApp } from './support/app.js';
@@ -147,8 +147,8 @@ describe.each(dialects)('migration 0006 on %s', (dialect) => {
   it('adds the medium key to existing photos as null, and takes it away again', async () => {
     database = await createTestDatabase(dialect, makeTempDir());
     const { db } = database.handle;
-    await migrateToLatest(db);
-    await migrateDown(db);
+    // The schema as it stood before 0006 (later migrations are not this test's concern).
+    await migrateTo(db, '2026-11-21-0005-leaderboards');
     const now = Date.UTC(2026, 10, 21);
     const user = await db
       .insertInto('users')
@@ -198,7 +198,9 @@ describe.each(dialects)('migration 0006 on %s', (dialect) => {
         updated_at: now,
       })
       .execute();
-    expect(await migrateToLatest(db)).toEqual(['2026-11-21-0006-medium-variant']);
+    expect(await migrateTo(db, '2026-11-21-0006-medium-variant')).toEqual([
+      '2026-11-21-0006-medium-variant',
+    ]);
     const row = await db
       .selectFrom('photos')
       .select(['display_key', 'medium_key'])

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signHostToken } from '../src/domain/tokens.js';
 import { makeTempDir, postgresUrl } from './support/database.js';
+import { DeviceJar, withDeviceCookie } from './support/device-jar.js';
 import { startServerProcess, type ServerProcess } from './support/process.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -19,10 +20,16 @@ describe.skipIf(!postgresUrl || !redisUrl)('two server processes on PostgreSQL a
   const dataDir = makeTempDir('yanzhi-two-');
   let servers: ServerProcess[] = [];
 
+  const devices = new DeviceJar();
+
   async function call(server: ServerProcess, name: CallName, body: object, headers = {}) {
     const response = await fetch(`${server.url}/api/${name}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
+      headers: withDeviceCookie(
+        devices,
+        { 'content-type': 'application/json', ...headers },
+        body,
+      ) as Record<string, string>,
       body: JSON.stringify(body),
     });
     return (await response.json()) as { code: number; msg: string; data: unknown };

@@ -103,6 +103,14 @@ export const REQUEST_HEADERS = {
   sessionId: 'x-session-id',
 } as const;
 
+/**
+ * The device secret (ADR 0022): the server binds each anonymous id to a secret it issues on
+ * first sight, in an HttpOnly cookie browsers carry by themselves; clients without cookies may
+ * send it in the header instead. The spec's client (§7) needs to know nothing of it.
+ */
+export const DEVICE_SECRET_COOKIE = 'yz_device';
+export const DEVICE_SECRET_HEADER = 'x-device-secret';
+
 /** Query parameters captured on any route (spec §2). */
 export const QUERY_PARAMS = {
   accessToken: 'access-token',

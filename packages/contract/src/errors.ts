@@ -23,6 +23,7 @@ export const ErrorCode = {
   USER_MISMATCH: 40301,
   ACCOUNT_BANNED: 40302,
   MODERATION_PROTECTED: 40310,
+  DEVICE_ID_TAKEN: 40311,
   NOT_FOUND: 40400,
   CATEGORY_NOT_FOUND: 40401,
   PHOTO_NOT_FOUND: 40402,
@@ -41,6 +42,7 @@ export const ErrorCode = {
   UNSUPPORTED_MEDIA_TYPE: 41500,
   UNSUPPORTED_IMAGE: 41501,
   RATE_LIMITED: 42900,
+  TOO_MANY_NEW_DEVICE_IDS: 42910,
   INTERNAL: 50000,
   NOT_AVAILABLE_YET: 50100,
   OVERLOADED: 50300,
@@ -96,6 +98,10 @@ export const ERROR_MESSAGES: Readonly<
   [ErrorCode.MODERATION_PROTECTED]: {
     zh: '不能处理自己或其他管理员的照片和账号',
     en: 'Moderators cannot act on their own or another moderator’s photos and account',
+  },
+  [ErrorCode.DEVICE_ID_TAKEN]: {
+    zh: '此设备标识属于另一台设备',
+    en: 'This device id belongs to another device',
   },
   [ErrorCode.NOT_FOUND]: { zh: '接口不存在', en: 'No such endpoint' },
   [ErrorCode.CATEGORY_NOT_FOUND]: { zh: '分类不存在', en: 'No such category' },
@@ -156,6 +162,10 @@ export const ERROR_MESSAGES: Readonly<
   [ErrorCode.RATE_LIMITED]: {
     zh: '操作太频繁，请稍后再试',
     en: 'Too many requests, please try again later',
+  },
+  [ErrorCode.TOO_MANY_NEW_DEVICE_IDS]: {
+    zh: '此网络新设备过多，请稍后再试',
+    en: 'Too many new devices from this network, please try again later',
   },
   [ErrorCode.INTERNAL]: {
     zh: '服务器开小差了，请稍后再试',

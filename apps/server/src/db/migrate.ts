@@ -40,6 +40,18 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
   return (results ?? []).map((result) => result.migrationName);
 }
 
+/** Brings the schema up (or down) to the named migration; returns the migrations run. */
+export async function migrateTo(db: Kysely<Database>, name: string): Promise<string[]> {
+  const { error, results } = await (await migratorFor(db)).migrateTo(name);
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error !== undefined || failed) {
+    throw new MigrationError(
+      `Migration ${failed?.migrationName ?? '(unknown)'} failed: ${causeOf(error)}`,
+    );
+  }
+  return (results ?? []).map((result) => result.migrationName);
+}
+
 export async function migrateDown(db: Kysely<Database>): Promise<void> {
   const { error } = await (await migratorFor(db)).migrateDown();
   if (error !== undefined) throw new MigrationError(`Migration down failed: ${causeOf(error)}`);

@@ -240,6 +240,17 @@ export interface AppSettingsTable {
   updated_at: number;
 }
 
+/** An anonymous id and the hash of the device secret it is bound to (ADR 0022). */
+export interface DeviceBindingsTable {
+  anonymous_id: string;
+  secret_hash: string;
+  /** The network neighbourhood (domain/network.ts) it was first seen from. */
+  neighbourhood: string;
+  /** SHA-256 of the x-session-id header of first sight, if any. */
+  session_hash: string | null;
+  created_at: number;
+}
+
 export interface Database {
   app_settings: AppSettingsTable;
   voters: VotersTable;
@@ -258,9 +269,11 @@ export interface Database {
   token_revocations: TokenRevocationsTable;
   categories: CategoriesTable;
   photos: PhotosTable;
+  device_bindings: DeviceBindingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
+export type DeviceBindingRow = Selectable<DeviceBindingsTable>;
 export type NewUser = Insertable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type CategoryRow = Selectable<CategoriesTable>;

@@ -98,3 +98,16 @@ export function extractHostCredential(cookie: string): string | null {
   }
   return null;
 }
+
+/** A device secret (ADR 0022): 128 random bits, base64url (22 characters). */
+export function generateDeviceSecret(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+/**
+ * Whether a presented device secret has the shape of one: base64url, 22 to 64 characters (at
+ * least 128 bits when random). A client may choose its own; anything else counts as none.
+ */
+export function isDeviceSecret(value: string): boolean {
+  return /^[\w-]{22,64}$/.test(value);
+}

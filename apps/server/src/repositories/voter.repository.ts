@@ -95,29 +95,59 @@ export class VoterRepository {
   }
 
   /**
-   * The person behind a request: the signed-in user's voter, into which the device's anonymous
-   * history is merged the first time they meet (an anonymous voter who signs in keeps it all),
-   * or the device's anonymous voter.
+   * The person behind a request: the signed-in user's voter, or the device's anonymous voter.
+   * A device's anonymous history joins the user only through `absorbAnonymous`, which the
+   * device check calls once the caller has shown it holds the id (ADR 0022).
    */
   async resolve(anonymousId: string, userId: number | null, now: number): Promise<VoterRow> {
     if (userId === null) {
       return this.findOrCreate(anonymousVoterKey(anonymousId), null, now, { welcomeFuel: true });
     }
-    const voter = await this.findOrCreate(userVoterKey(userId), userId, now);
-    const anonymous = await this.findByKey(anonymousVoterKey(anonymousId));
-    if (!anonymous) return voter;
-    await inTransaction(this.db, (trx) =>
-      new VoterRepository(trx).merge(anonymous.id, voter.id, userId, now),
-    );
-    return (await this.findByKey(userVoterKey(userId))) ?? voter;
+    return this.findOrCreate(userVoterKey(userId), userId, now);
   }
 
-  private async merge(fromId: number, intoId: number, userId: number, now: number): Promise<void> {
+  /**
+   * Merges the device's anonymous voter into the user's the first time they meet (an anonymous
+   * voter who signs in keeps its votes and achievements). The fuel it earned counts as fuel the
+   * user earns today, within the daily cap; what is beyond the cap is not moved (ADR 0022).
+   */
+  async absorbAnonymous(
+    anonymousId: string,
+    userId: number,
+    now: number,
+    fuelRules: { today: string; dailyCap: number },
+  ): Promise<void> {
+    const anonymous = await this.findByKey(anonymousVoterKey(anonymousId));
+    if (!anonymous) return;
+    const voter = await this.findOrCreate(userVoterKey(userId), userId, now);
+    await inTransaction(this.db, (trx) =>
+      new VoterRepository(trx).merge(anonymous.id, voter.id, userId, now, fuelRules),
+    );
+  }
+
+  private async merge(
+    fromId: number,
+    intoId: number,
+    userId: number,
+    now: number,
+    fuelRules: { today: string; dailyCap: number },
+  ): Promise<void> {
     const from = await this.lock(fromId);
     const into = await this.lock(intoId);
     if (from.merged_into !== null) return;
+    // The fuel the anonymous voter earned, on any day, lands on the user's today: at most the
+    // room left under today's cap. So however many ids one person merges, a day pays one cap.
+    const earned = Math.max(0, from.fuel_balance - DEFAULT_FUEL);
+    const intoTodayFuel = into.day === fuelRules.today ? into.day_fuel : 0;
+    const moved = Math.min(earned, Math.max(0, fuelRules.dailyCap - intoTodayFuel));
     const sameDay = from.day !== null && from.day === into.day;
     const newerDay = from.day !== null && (into.day === null || from.day > into.day);
+    const day = newerDay ? from.day : into.day;
+    const dayVotes = sameDay
+      ? into.day_votes + from.day_votes
+      : newerDay
+        ? from.day_votes
+        : into.day_votes;
     await this.db
       .updateTable('voters')
       .set({
@@ -127,17 +157,21 @@ export class VoterRepository {
         fast_votes: into.fast_votes + from.fast_votes,
         gold_passed: into.gold_passed + from.gold_passed,
         gold_failed: into.gold_failed + from.gold_failed,
-        day: newerDay ? from.day : into.day,
-        day_votes: sameDay
-          ? into.day_votes + from.day_votes
-          : newerDay
-            ? from.day_votes
-            : into.day_votes,
-        day_fuel: sameDay
-          ? into.day_fuel + from.day_fuel
-          : newerDay
-            ? from.day_fuel
-            : into.day_fuel,
+        ...(moved > 0
+          ? {
+              day: fuelRules.today,
+              day_votes: day === fuelRules.today ? dayVotes : 0,
+              day_fuel: intoTodayFuel + moved,
+            }
+          : {
+              day,
+              day_votes: dayVotes,
+              day_fuel: sameDay
+                ? Math.min(fuelRules.dailyCap, into.day_fuel + from.day_fuel)
+                : newerDay
+                  ? from.day_fuel
+                  : into.day_fuel,
+            }),
         streak_days: Math.max(into.streak_days, from.streak_days),
         updated_at: now,
       })
@@ -182,13 +216,12 @@ export class VoterRepository {
     // The earned fuel moves to the user; the anonymous welcome fuel does not (the user has
     // their own), so nobody is welcomed twice.
     const fuel = new FuelRepository(this.db);
-    const earned = Math.max(0, from.fuel_balance - DEFAULT_FUEL);
     if (from.fuel_balance > 0) {
       const wallet = { kind: 'voter', id: fromId } as const;
       await fuel.change(wallet, -from.fuel_balance, 'merge', `voter:${intoId}`, now);
     }
-    if (earned > 0) {
-      await fuel.change({ kind: 'user', id: userId }, earned, 'merge', `voter:${fromId}`, now);
+    if (moved > 0) {
+      await fuel.change({ kind: 'user', id: userId }, moved, 'merge', `voter:${fromId}`, now);
     }
     // Free the device's anonymous key, so anonymous play after signing out starts afresh.
     await this.db

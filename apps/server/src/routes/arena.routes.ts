@@ -2,13 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { RateLimiter } from '../lib/rate-limiter.js';
 import type { ArenaService, Caller } from '../services/arena.service.js';
+import type { DeviceService } from '../services/device.service.js';
 import type { StatsService } from '../services/stats.service.js';
 import { defineCall, type CallContext } from './define-call.js';
+import { underDevice } from './device.js';
 import { countServed, countVoted, enforcePerMinute } from './rate-limit.js';
 
 export interface ArenaRouteOptions {
   arena: ArenaService;
   stats: StatsService;
+  devices: DeviceService;
   limiter: RateLimiter;
   limits: Config['rateLimits'];
 }
@@ -22,7 +25,7 @@ function callerOf(context: CallContext, anonymousId: string): Caller {
 }
 
 export function registerArenaRoutes(app: FastifyInstance, options: ArenaRouteOptions): void {
-  const { arena, stats, limiter, limits } = options;
+  const { arena, stats, devices, limiter, limits } = options;
 
   // A served pair is the arena's own bookkeeping: if a power loss takes it back before any later
   // flush, the vote on it is refused as an unknown pair and the client fetches another. So its
@@ -32,7 +35,10 @@ export function registerArenaRoutes(app: FastifyInstance, options: ArenaRouteOpt
     'get_random_photos_for_rating',
     async (input, context) => {
       await enforcePerMinute(limiter, `pairs:${input.anonymous_id}`, limits.pairsPerMinute);
-      const pair = await arena.getPair(input.category_id, callerOf(context, input.anonymous_id));
+      // A pair is served to the voter under this id: only its device may fetch it (ADR 0022).
+      const pair = await underDevice(devices, context, input.anonymous_id, () =>
+        arena.getPair(input.category_id, callerOf(context, input.anonymous_id)),
+      );
       await countServed(limiter, context.ip);
       return pair;
     },
@@ -50,15 +56,21 @@ export function registerArenaRoutes(app: FastifyInstance, options: ArenaRouteOpt
     if (caller.userId !== null) {
       await enforcePerMinute(limiter, `votes:user:${caller.userId}`, limits.votesPerMinuteUser);
     }
-    const traffic = await countVoted(limiter, context.ip, {
-      winner: input.winner_photo_id,
-      loser: input.loser_photo_id,
+    return underDevice(devices, context, input.anonymous_id, async () => {
+      const traffic = await countVoted(limiter, context.ip, {
+        winner: input.winner_photo_id,
+        loser: input.loser_photo_id,
+      });
+      return arena.submitVote(input, { ...caller, traffic });
     });
-    return arena.submitVote(input, { ...caller, traffic });
   });
 
-  defineCall(app, 'get_user_vote_stats', (input, context) => {
-    const anonymousId = input.anonymous_id ?? context.deviceId ?? 'unknown';
-    return stats.voteStats(callerOf(context, anonymousId));
+  defineCall(app, 'get_user_vote_stats', async (input, context) => {
+    const named = input.anonymous_id ?? context.deviceId;
+    // A signed-in caller who names no device reads their own stats; anyone else reads the
+    // stats of a device id they hold.
+    const read = () => stats.voteStats(callerOf(context, named ?? 'unknown'));
+    if (named === null && context.auth.kind === 'user') return read();
+    return underDevice(devices, context, named ?? 'unknown', read);
   });
 }

@@ -2,13 +2,16 @@ import { ErrorCode } from '@yanzhi/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.js';
 import type { RateLimiter } from '../lib/rate-limiter.js';
+import type { DeviceService } from '../services/device.service.js';
 import type { ModerationService } from '../services/moderation.service.js';
 import { defineCall, requireUser } from './define-call.js';
+import { underDevice } from './device.js';
 
 const HOUR_MS = 3_600_000;
 
 export interface ModerationRouteOptions {
   moderation: ModerationService;
+  devices: DeviceService;
   limiter: RateLimiter;
   reportsPerHour: number;
 }
@@ -29,12 +32,11 @@ export function registerModerationRoutes(
       (await limiter.hit(`reports:ip:${context.ip}`, reportsPerHour * 5, HOUR_MS));
     if (!allowed) throw new AppError(ErrorCode.RATE_LIMITED);
     const deviceAccount = context.auth.kind === 'user' && context.auth.user.is_device_account === 1;
-    return moderation.report(input, {
-      userId,
-      anonymousId: device,
-      deviceAccount,
-      ip: context.ip,
-    });
+    // A report under a device id speaks for that device's voter: only its holder may.
+    const report = () =>
+      moderation.report(input, { userId, anonymousId: device, deviceAccount, ip: context.ip });
+    if (context.deviceId === null) return report();
+    return underDevice(options.devices, context, context.deviceId, report);
   });
 
   defineCall(app, 'get_moderation_queue', (input, context) =>

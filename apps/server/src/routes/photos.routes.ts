@@ -7,6 +7,7 @@ import { parseInput } from '../lib/validation.js';
 import type { AccountService } from '../services/account.service.js';
 import type { PhotoOwnerService } from '../services/photo-owner.service.js';
 import type { PhotoService } from '../services/photo.service.js';
+import type { DeviceService } from '../services/device.service.js';
 import {
   checkBodyUser,
   contextOf,
@@ -14,6 +15,7 @@ import {
   requireUser,
   type CallContext,
 } from './define-call.js';
+import { underDevice } from './device.js';
 import { readMultipart } from './multipart.js';
 import { enforcePerHour } from './rate-limit.js';
 
@@ -21,6 +23,7 @@ export interface PhotoRouteOptions {
   photos: PhotoService;
   owners: PhotoOwnerService;
   accounts: AccountService;
+  devices: DeviceService;
   limiter: RateLimiter;
   limits: Config['rateLimits'];
 }
@@ -53,12 +56,15 @@ export function registerPhotoRoutes(app: FastifyInstance, options: PhotoRouteOpt
     checkBodyUser('upload_photo', fields, context.auth);
     const input = parseInput(API.upload_photo.request, fields);
     const anonymousId = fields.anonymous_id?.trim().slice(0, 128) || null;
-    const data = await photos.upload({
-      file,
-      categoryId: input.category_id,
-      auth: context.auth,
-      deviceId: context.deviceId ?? anonymousId,
-    });
+    const deviceId = context.deviceId ?? anonymousId;
+    const send = () =>
+      photos.upload({ file, categoryId: input.category_id, auth: context.auth, deviceId });
+    // The device account an upload without a session creates records its device id: only its
+    // holder's. A signed-in upload does not use the device id.
+    const data =
+      deviceId === null || context.auth.kind === 'user'
+        ? await send()
+        : await underDevice(options.devices, context, deviceId, send);
     return { code: 0, msg: errorMessage(ErrorCode.OK, context.language), data };
   });
 

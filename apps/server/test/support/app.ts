@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import type { CallName, CallRequest } from '@yanzhi/contract';
 import { API } from '@yanzhi/contract';
-import type { LightMyRequestResponse } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type App } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import type { Db } from '../../src/db/database.js';
 import { signHostToken } from '../../src/domain/tokens.js';
 import { createTestDatabase, makeTempDir, type Dialect } from './database.js';
+import { DeviceJar, deviceOfRequest, withDeviceCookie } from './device-jar.js';
 
 export const TEST_HOST_SECRET = 'test-host-secret-0123456789abcdef0123456789';
 
@@ -36,6 +37,8 @@ export interface TestApp extends App {
     headers?: Record<string, string>,
   ) => Promise<Envelope>;
   hostToken: (sub: string, options?: { name?: string; ttlSeconds?: number }) => string;
+  /** Each simulated device's secret (ADR 0022), sent by every request through `inject`. */
+  devices: DeviceJar;
 }
 
 export interface Envelope {
@@ -74,6 +77,8 @@ export async function createTestApp(
     logStream: { write: (line: string) => void logs.push(line) },
   });
   await app.services.categories.applyConfiguration(config.categories);
+  const devices = new DeviceJar();
+  carryDeviceCookies(app.server, devices);
 
   const call: TestApp['call'] = async (name, body = {}, headers = {}) => {
     const response = await app.server.inject({
@@ -98,6 +103,7 @@ export async function createTestApp(
     dataDir,
     logs,
     call,
+    devices,
     hostToken: (sub, options = {}) =>
       signHostToken(
         {
@@ -113,4 +119,23 @@ export async function createTestApp(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Every `inject` with options goes out as a browser would send it: with the cookie of the
+ * device it speaks for (support/device-jar.ts), keeping any cookie the server sets.
+ */
+function carryDeviceCookies(server: App['server'], jar: DeviceJar): void {
+  const inject = server.inject.bind(server);
+  const wrapped = (options?: InjectOptions | string) => {
+    if (typeof options !== 'object') return options === undefined ? inject() : inject(options);
+    const headers = (options.headers ?? {}) as Record<string, string>;
+    const device = deviceOfRequest(headers, options.payload);
+    const sent = { ...options, headers: withDeviceCookie(jar, headers, options.payload) };
+    return inject(sent).then((response) => {
+      if (device !== null) jar.keep(device, response.headers['set-cookie']);
+      return response;
+    });
+  };
+  server.inject = wrapped as typeof server.inject;
 }

@@ -1,5 +1,6 @@
 import {
   DEFAULT_APP_VERSION,
+  ErrorCode,
   PACKAGE_ID,
   PLAN_TYPE,
   REQUEST_HEADERS,
@@ -11,7 +12,7 @@ import {
   type CallResponse,
 } from '@yanzhi/contract';
 import { currentDevice } from './device';
-import { getDeviceId, getSessionId, getToken, getVersion } from './identity';
+import { getDeviceId, getSessionId, getToken, getVersion, renewDeviceId } from './identity';
 import { getLanguage } from './i18n';
 
 /**
@@ -198,13 +199,72 @@ async function send(url: string, body: BodyInit, json: boolean, options: Request
   }
 }
 
+/** The server says the device id sent belongs to another device (ADR 0022). */
+function isDeviceIdTaken(error: unknown): boolean {
+  return error instanceof ApiError && error.code === ErrorCode.DEVICE_ID_TAKEN;
+}
+
+/**
+ * The device id to retry with after `refused` was refused as another device's (a planted
+ * `?device-id=`): a fresh one, stored; calls refused together renew once, since only the first
+ * finds the refused id still stored.
+ */
+function deviceIdAfterRefusal(refused: string): string {
+  const current = getDeviceId();
+  return current === refused ? renewDeviceId() : current;
+}
+
+/**
+ * Runs a call under the device id; when the server answers that the id belongs to another
+ * device, drops it for a fresh one and runs the call once more under that, silently.
+ */
+async function underOwnDeviceId<T>(attempt: (deviceId: string) => Promise<T>): Promise<T> {
+  const sent = getDeviceId();
+  try {
+    return await attempt(sent);
+  } catch (error) {
+    if (!isDeviceIdTaken(error)) throw error;
+    return attempt(deviceIdAfterRefusal(sent));
+  }
+}
+
+/** A JSON body's `anonymous_id` moved from one device id to another (other bodies as given). */
+function withDeviceId(data: unknown, from: string, to: string): unknown {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return data;
+  const body = data as Record<string, unknown>;
+  return body.anonymous_id === from ? { ...body, anonymous_id: to } : data;
+}
+
+/** A form's `anonymous_id` field moved from one device id to another. */
+function formWithDeviceId(form: FormData, from: string, to: string): FormData {
+  if (from === to || form.get('anonymous_id') !== from) return form;
+  const copy = new FormData();
+  for (const [name, value] of form.entries()) {
+    copy.append(name, name === 'anonymous_id' ? to : value);
+  }
+  return copy;
+}
+
 /** The generic POST helper of spec §7: any url, a JSON body, the envelope unwrapped. */
 export async function post<T = unknown>(
   url: string,
   data: unknown = {},
   options: RequestOptions = {},
 ): Promise<T> {
-  return (await send(url, JSON.stringify(data ?? {}), true, options)) as T;
+  const sent = getDeviceId();
+  try {
+    return (await send(url, JSON.stringify(data ?? {}), true, options)) as T;
+  } catch (error) {
+    // A planted device id (ADR 0022): once more under a fresh one, silently.
+    if (!isDeviceIdTaken(error)) throw error;
+    const fresh = deviceIdAfterRefusal(sent);
+    return (await send(
+      url,
+      JSON.stringify(withDeviceId(data, sent, fresh) ?? {}),
+      true,
+      options,
+    )) as T;
+  }
 }
 
 /** Calls one API of the contract by name with its typed body. */
@@ -222,7 +282,10 @@ export async function postMultipart<N extends CallName>(
   formData: FormData,
   options: RequestOptions = {},
 ): Promise<CallData<N>> {
-  return (await send(apiPath(name), formData, false, options)) as CallData<N>;
+  const original = getDeviceId();
+  return (await underOwnDeviceId((deviceId) =>
+    send(apiPath(name), formWithDeviceId(formData, original, deviceId), false, options),
+  )) as CallData<N>;
 }
 
 export interface UploadProgress {
@@ -244,6 +307,17 @@ export function postMultipartWithProgress<N extends CallName>(
   name: N,
   formData: FormData,
   options: MultipartProgressOptions = {},
+): Promise<CallData<N>> {
+  const original = getDeviceId();
+  return underOwnDeviceId((deviceId) =>
+    sendWithProgress(name, formWithDeviceId(formData, original, deviceId), options),
+  );
+}
+
+function sendWithProgress<N extends CallName>(
+  name: N,
+  formData: FormData,
+  options: MultipartProgressOptions,
 ): Promise<CallData<N>> {
   const url = apiPath(name);
   return new Promise<CallData<N>>((resolve, reject) => {

@@ -27,6 +27,16 @@ export function setDeviceId(deviceId: string): void {
   writeStored(CLIENT_STORAGE_KEYS.deviceId, deviceId);
 }
 
+/**
+ * Drops the device id for a fresh "web-" + GUID one, stored. For when the server says the id
+ * belongs to another device (ADR 0022: a link planted someone else's `?device-id=`).
+ */
+export function renewDeviceId(): string {
+  const fresh = DEVICE_ID_PREFIX + guid();
+  writeStored(CLIENT_STORAGE_KEYS.deviceId, fresh);
+  return fresh;
+}
+
 /** The anonymous id of spec §6 is the device id. */
 export const getAnonymousId = getDeviceId;
 

@@ -6,6 +6,7 @@ import * as moderation from './2026-11-21-0004-moderation.js';
 import * as leaderboards from './2026-11-21-0005-leaderboards.js';
 import * as mediumVariant from './2026-11-21-0006-medium-variant.js';
 import * as reportStanding from './2026-11-24-0001-report-standing.js';
+import * as deviceBindings from './2026-11-24-0010-device-bindings.js';
 import * as voteNeighbourhood from './2026-11-24-0010-vote-neighbourhood.js';
 
 /** Every migration in order. Names carry a date prefix; a shipped migration is never edited. */
@@ -17,5 +18,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-0005-leaderboards': leaderboards,
   '2026-11-21-0006-medium-variant': mediumVariant,
   '2026-11-24-0001-report-standing': reportStanding,
+  '2026-11-24-0010-device-bindings': deviceBindings,
   '2026-11-24-0010-vote-neighbourhood': voteNeighbourhood,
 };
