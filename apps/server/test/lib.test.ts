@@ -39,6 +39,17 @@ describe('fixed-window rate limiter', () => {
     expect(await limiter.hit('k', 2, 1000)).toBe(true);
   });
 
+  it('adds to and reads a count per window', async () => {
+    let now = 0;
+    const limiter = new MemoryRateLimiter(() => now);
+    expect(await limiter.add('served', 0, 1000)).toBe(0);
+    expect(await limiter.add('served', 1, 1000)).toBe(1);
+    expect(await limiter.add('served', 2, 1000)).toBe(3);
+    expect(await limiter.add('served', 0, 1000)).toBe(3);
+    now = 1000;
+    expect(await limiter.add('served', 0, 1000)).toBe(0);
+  });
+
   it('stays bounded in memory under many keys', async () => {
     const now = 0;
     const limiter = new MemoryRateLimiter(() => now, 10);

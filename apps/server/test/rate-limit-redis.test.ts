@@ -42,6 +42,19 @@ describe.skipIf(!redisUrl)('rate limits shared through Redis', () => {
     expect(await first.hit('votes:ip:1', 3, 60_000)).toBe(true);
   });
 
+  it('adds to and reads counts that every instance shares, per window', async () => {
+    let now = 2_000_000;
+    const prefix = `test:${randomUUID()}:`;
+    const first = limiter(() => now, prefix).made;
+    const second = limiter(() => now, prefix).made;
+    expect(await first.add('served:ip:1', 0, 60_000)).toBe(0);
+    expect(await first.add('served:ip:1', 1, 60_000)).toBe(1);
+    expect(await second.add('served:ip:1', 2, 60_000)).toBe(3);
+    expect(await first.add('served:ip:1', 0, 60_000)).toBe(3);
+    now += 60_000;
+    expect(await second.add('served:ip:1', 0, 60_000)).toBe(0);
+  });
+
   it('lets requests through, and says so, when Redis cannot be reached', async () => {
     const { made, errors } = limiter(() => 0, 'unreachable:', 'redis://127.0.0.1:1');
     expect(await made.hit('k', 0, 1000)).toBe(true);

@@ -19,8 +19,8 @@ export class MemoryRateLimiter implements RateLimiter {
     private readonly maxKeys = 100_000,
   ) {}
 
-  hit(key: string, limit: number, windowMs: number): Promise<boolean> {
-    return Promise.resolve(this.count(key, limit, windowMs));
+  async hit(key: string, limit: number, windowMs: number): Promise<boolean> {
+    return (await this.add(key, 1, windowMs)) <= limit;
   }
 
   add(key: string, amount: number, windowMs: number): Promise<number> {
@@ -39,18 +39,6 @@ export class MemoryRateLimiter implements RateLimiter {
   close(): Promise<void> {
     this.windows.clear();
     return Promise.resolve();
-  }
-
-  private count(key: string, limit: number, windowMs: number): boolean {
-    const now = this.now();
-    const window = this.windows.get(key);
-    if (!window || now - window.start >= windowMs) {
-      if (this.windows.size >= this.maxKeys) this.evictExpired(now, windowMs);
-      this.windows.set(key, { start: now, count: 1 });
-      return 1 <= limit;
-    }
-    window.count += 1;
-    return window.count <= limit;
   }
 
   private evictExpired(now: number, windowMs: number): void {
