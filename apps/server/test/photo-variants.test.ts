@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { myPhotosPageSchema, pairSchema, uploadPhotoResponseSchema } from '@yanzhi/contract';
+import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrateDown, migrateTo } from '../src/db/migrate.js';
@@ -207,8 +208,14 @@ describe.each(dialects)('migration 0006 on %s', (dialect) => {
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ display_key: 'photos/ab/old.webp', medium_key: null });
     await migrateDown(db);
+    // PostgreSQL lists the tables of every schema: other tests' run beside this one.
+    const schema =
+      dialect === 'postgres'
+        ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]
+            ?.schema
+        : undefined;
     const columns = (await db.introspection.getTables())
-      .filter((table) => table.name === 'photos')
+      .filter((table) => table.name === 'photos' && table.schema === schema)
       .flatMap((table) => table.columns.map((column) => column.name));
     expect(columns).toContain('display_key');
     expect(columns).not.toContain('medium_key');
