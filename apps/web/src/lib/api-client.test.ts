@@ -1,7 +1,8 @@
 import { API, CALL_NAMES, CLIENT_STORAGE_KEYS } from '@yanzhi/contract';
 import { beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { fail, jsonResponse, mockApi, ok } from '../testing/mock-api';
-import { ApiError, TransportError, apiPath, callApi, post, postMultipart } from './api-client';
+import { ApiError, TransportError, apiPath, callApi, post } from './api-client';
+import { postMultipart } from './api-multipart';
 import { getDeviceId, getSessionId } from './identity';
 import { setLanguage } from './i18n';
 

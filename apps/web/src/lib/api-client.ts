@@ -1,6 +1,5 @@
 import {
   DEFAULT_APP_VERSION,
-  ErrorCode,
   PACKAGE_ID,
   PLAN_TYPE,
   REQUEST_HEADERS,
@@ -10,6 +9,7 @@ import {
   type CallName,
   type CallRequest,
   type CallResponse,
+  type ErrorCode,
 } from '@yanzhi/contract';
 import { currentDevice } from './device';
 import { getDeviceId, getSessionId, getToken, getVersion, renewDeviceId } from './identity';
@@ -97,28 +97,28 @@ export function buildHeaders({ json }: { json: boolean }): Record<string, string
   return headers;
 }
 
-interface Envelope {
+export interface Envelope {
   code: number;
   msg: unknown;
   data: unknown;
 }
 
-function messageOf(envelope: Envelope): string {
+export function messageOf(envelope: Envelope): string {
   return typeof envelope.msg === 'string' ? envelope.msg : '';
 }
 
-function isEnvelope(value: unknown): value is Envelope {
+export function isEnvelope(value: unknown): value is Envelope {
   if (typeof value !== 'object' || value === null) return false;
   const candidate = value as Record<string, unknown>;
   return typeof candidate.code === 'number' && 'data' in candidate;
 }
 
-function failTransport(error: TransportError): never {
+export function failTransport(error: TransportError): never {
   console.error(`[api] ${error.message}`, error.cause ?? '');
   throw error;
 }
 
-async function send(url: string, body: BodyInit, json: boolean, options: RequestOptions) {
+export async function send(url: string, body: BodyInit, json: boolean, options: RequestOptions) {
   const controller = new AbortController();
   // Why the request was aborted, read after the await (an object, so nothing narrows it).
   const ended = { timedOut: false, cancelled: false };
@@ -199,9 +199,15 @@ async function send(url: string, body: BodyInit, json: boolean, options: Request
   }
 }
 
+/**
+ * ErrorCode.DEVICE_ID_TAKEN, written out like NOT_AVAILABLE_YET in lib/error-text.ts (its type
+ * checks it against the contract): importing the code table would put all of it in the shell.
+ */
+const DEVICE_ID_TAKEN: typeof ErrorCode.DEVICE_ID_TAKEN = 40311;
+
 /** The server says the device id sent belongs to another device (ADR 0022). */
 function isDeviceIdTaken(error: unknown): boolean {
-  return error instanceof ApiError && error.code === ErrorCode.DEVICE_ID_TAKEN;
+  return error instanceof ApiError && error.code === DEVICE_ID_TAKEN;
 }
 
 /**
@@ -218,7 +224,7 @@ function deviceIdAfterRefusal(refused: string): string {
  * Runs a call under the device id; when the server answers that the id belongs to another
  * device, drops it for a fresh one and runs the call once more under that, silently.
  */
-async function underOwnDeviceId<T>(attempt: (deviceId: string) => Promise<T>): Promise<T> {
+export async function underOwnDeviceId<T>(attempt: (deviceId: string) => Promise<T>): Promise<T> {
   const sent = getDeviceId();
   try {
     return await attempt(sent);
@@ -230,19 +236,9 @@ async function underOwnDeviceId<T>(attempt: (deviceId: string) => Promise<T>): P
 
 /** A JSON body's `anonymous_id` moved from one device id to another (other bodies as given). */
 function withDeviceId(data: unknown, from: string, to: string): unknown {
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return data;
+  if (from === to || typeof data !== 'object' || data === null || Array.isArray(data)) return data;
   const body = data as Record<string, unknown>;
   return body.anonymous_id === from ? { ...body, anonymous_id: to } : data;
-}
-
-/** A form's `anonymous_id` field moved from one device id to another. */
-function formWithDeviceId(form: FormData, from: string, to: string): FormData {
-  if (from === to || form.get('anonymous_id') !== from) return form;
-  const copy = new FormData();
-  for (const [name, value] of form.entries()) {
-    copy.append(name, name === 'anonymous_id' ? to : value);
-  }
-  return copy;
 }
 
 /** The generic POST helper of spec §7: any url, a JSON body, the envelope unwrapped. */
@@ -251,20 +247,10 @@ export async function post<T = unknown>(
   data: unknown = {},
   options: RequestOptions = {},
 ): Promise<T> {
-  const sent = getDeviceId();
-  try {
-    return (await send(url, JSON.stringify(data ?? {}), true, options)) as T;
-  } catch (error) {
-    // A planted device id (ADR 0022): once more under a fresh one, silently.
-    if (!isDeviceIdTaken(error)) throw error;
-    const fresh = deviceIdAfterRefusal(sent);
-    return (await send(
-      url,
-      JSON.stringify(withDeviceId(data, sent, fresh) ?? {}),
-      true,
-      options,
-    )) as T;
-  }
+  const original = getDeviceId();
+  return (await underOwnDeviceId((deviceId) =>
+    send(url, JSON.stringify(withDeviceId(data, original, deviceId) ?? {}), true, options),
+  )) as T;
 }
 
 /** Calls one API of the contract by name with its typed body. */
@@ -274,142 +260,6 @@ export async function callApi<N extends CallName>(
   options: RequestOptions = {},
 ): Promise<CallData<N>> {
   return post<CallData<N>>(apiPath(name), body ?? {}, options);
-}
-
-/** A multipart call (uploads): no content-type header, so the browser sets the boundary. */
-export async function postMultipart<N extends CallName>(
-  name: N,
-  formData: FormData,
-  options: RequestOptions = {},
-): Promise<CallData<N>> {
-  const original = getDeviceId();
-  return (await underOwnDeviceId((deviceId) =>
-    send(apiPath(name), formWithDeviceId(formData, original, deviceId), false, options),
-  )) as CallData<N>;
-}
-
-export interface UploadProgress {
-  loaded: number;
-  total: number;
-  /** 0..1, or null while the browser does not know the total. */
-  fraction: number | null;
-}
-
-export interface MultipartProgressOptions extends RequestOptions {
-  onProgress?: (progress: UploadProgress) => void;
-}
-
-/**
- * A multipart call through XMLHttpRequest, for its upload progress events: the same headers
- * (no content-type), the same 15 s timeout and the same envelope handling as `postMultipart`.
- */
-export function postMultipartWithProgress<N extends CallName>(
-  name: N,
-  formData: FormData,
-  options: MultipartProgressOptions = {},
-): Promise<CallData<N>> {
-  const original = getDeviceId();
-  return underOwnDeviceId((deviceId) =>
-    sendWithProgress(name, formWithDeviceId(formData, original, deviceId), options),
-  );
-}
-
-function sendWithProgress<N extends CallName>(
-  name: N,
-  formData: FormData,
-  options: MultipartProgressOptions,
-): Promise<CallData<N>> {
-  const url = apiPath(name);
-  return new Promise<CallData<N>>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    const external = options.signal;
-    const settle = (action: () => void) => {
-      external?.removeEventListener('abort', onExternalAbort);
-      try {
-        action();
-      } catch (error) {
-        reject(error instanceof Error ? error : new Error(String(error)));
-      }
-    };
-    const onExternalAbort = () => {
-      xhr.abort();
-    };
-    xhr.open('POST', url);
-    xhr.timeout = REQUEST_TIMEOUT_MS;
-    for (const [header, value] of Object.entries(buildHeaders({ json: false }))) {
-      xhr.setRequestHeader(header, value);
-    }
-    xhr.upload.onprogress = (event: ProgressEvent) => {
-      options.onProgress?.({
-        loaded: event.loaded,
-        total: event.total,
-        fraction: event.lengthComputable && event.total > 0 ? event.loaded / event.total : null,
-      });
-    };
-    xhr.onload = () => {
-      settle(() => {
-        resolve(unwrapText(url, xhr.status, xhr.responseText) as CallData<N>);
-      });
-    };
-    xhr.onerror = () => {
-      settle(() => {
-        failTransport(new TransportError('network', `${url} failed: network error`));
-      });
-    };
-    xhr.ontimeout = () => {
-      settle(() => {
-        failTransport(
-          new TransportError('timeout', `${url} timed out after ${REQUEST_TIMEOUT_MS} ms`),
-        );
-      });
-    };
-    xhr.onabort = () => {
-      settle(() => {
-        throw cancelled();
-      });
-    };
-    if (external?.aborted) {
-      reject(cancelled());
-      return;
-    }
-    external?.addEventListener('abort', onExternalAbort);
-    xhr.send(formData);
-  });
-}
-
-function cancelled(): Error {
-  return Object.assign(new Error('The upload was cancelled'), { name: 'AbortError' });
-}
-
-/** The envelope of an answer read as text: its data, or the errors `send` would throw. */
-function unwrapText(url: string, status: number, text: string): unknown {
-  const ok = status >= 200 && status < 300;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (cause) {
-    if (ok) {
-      failTransport(
-        new TransportError('parse', `${url} answered with something other than JSON`, null, {
-          cause,
-        }),
-      );
-    }
-  }
-  if (!ok) {
-    if (isEnvelope(parsed) && parsed.code !== 0) {
-      console.error(`[api] ${url} answered HTTP ${status}`);
-      throw new ApiError(parsed.code, messageOf(parsed), parsed.data);
-    }
-    failTransport(new TransportError('http', `${url} answered HTTP ${status}`, status));
-  }
-  if (!isEnvelope(parsed)) {
-    failTransport(
-      new TransportError('parse', `${url} answered without a { code, msg, data } envelope`),
-    );
-  }
-  if (parsed.code !== 0) throw new ApiError(parsed.code, messageOf(parsed), parsed.data);
-  return parsed.data;
 }
 
 /** True for the 401xx codes: not signed in, or a bad / expired / revoked token. */

@@ -1,7 +1,8 @@
 import { CLIENT_STORAGE_KEYS, ErrorCode } from '@yanzhi/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fail, mockApi, ok, type RecordedCall } from '../testing/mock-api';
-import { ApiError, callApi, postMultipart } from './api-client';
+import { ApiError, callApi } from './api-client';
+import { postMultipart } from './api-multipart';
 import { getDeviceId } from './identity';
 
 const PLANTED = 'web-planted-by-a-link';

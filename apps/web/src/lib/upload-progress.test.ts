@@ -1,11 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { FAKE_UPLOAD_STEPS, fail, mockApi, ok } from '../testing/mock-api';
-import {
-  ApiError,
-  TransportError,
-  postMultipartWithProgress,
-  type UploadProgress,
-} from './api-client';
+import { ApiError, TransportError } from './api-client';
+import { postMultipartWithProgress, type UploadProgress } from './api-multipart';
 
 function form() {
   const data = new FormData();

@@ -8,6 +8,7 @@ import { toast } from '../toasts';
 import { useUserStore } from '../user';
 import { useModeratePhoto, useModerationQueue, type ModerationDecision } from './api/moderation';
 import './moderation.css';
+import { useModerationText } from './texts';
 
 const DECISIONS: readonly { decision: ModerationDecision; label: MessageKey }[] = [
   { decision: 'keep', label: 'moderation.keep' },
@@ -18,19 +19,20 @@ const DECISIONS: readonly { decision: ModerationDecision; label: MessageKey }[] 
 /** Who reported from where, and whether the report counted towards hiding (ADR 0023). */
 function Reporter({ report }: { report: ModerationReport }) {
   const t = useT();
+  const text = useModerationText();
   const who =
     report.reporter_user_id !== null
-      ? t('moderation.reporter.user', { id: report.reporter_user_id })
+      ? text('user', { id: report.reporter_user_id })
       : report.reporter_anonymous_id !== null
-        ? t('moderation.reporter.anonymous', { id: report.reporter_anonymous_id })
-        : t('moderation.reporter.gone');
-  const where = [report.neighbourhood, report.address ?? t('moderation.addressForgotten')]
+        ? text('anonymous', { id: report.reporter_anonymous_id })
+        : text('gone');
+  const where = [report.neighbourhood, report.address ?? text('addressForgotten')]
     .filter((part) => part !== null)
     .join(' · ');
   return (
     <li className="moderation__reporter">
       <span className={report.with_standing ? 'moderation__standing' : undefined}>
-        {t(report.with_standing ? 'moderation.withStanding' : 'moderation.withoutStanding')}
+        {text(report.with_standing ? 'withStanding' : 'withoutStanding')}
       </span>{' '}
       {who} · {where} · {t(`report.reason.${report.reason as ReportReason}`)} ·{' '}
       <time dateTime={report.created_at}>{new Date(report.created_at).toLocaleString()}</time>
@@ -41,6 +43,7 @@ function Reporter({ report }: { report: ModerationReport }) {
 /** The review queue of reported photos, for moderators (DESIGN §7). */
 export function ModerationPage() {
   const t = useT();
+  const text = useModerationText();
   const role = useUserStore((state) => state.user?.role ?? null);
   const isModerator = role === 'moderator' || role === 'admin';
   const queue = useModerationQueue(1, isModerator);
@@ -102,13 +105,13 @@ export function ModerationPage() {
                   ))}
                 </ul>
                 <p className="moderation__note">
-                  {t('moderation.standing', {
+                  {text('standing', {
                     count: item.standing_neighbourhoods,
                     threshold: item.hide_threshold,
                   })}
                 </p>
                 <details className="moderation__reporters">
-                  <summary>{t('moderation.reporters')}</summary>
+                  <summary>{text('reporters')}</summary>
                   <ul>
                     {item.reports.map((report) => (
                       <Reporter key={report.report_id} report={report} />

@@ -319,14 +319,6 @@ export const en: Readonly<Record<MessageKey, string>> = {
   'moderation.remove': 'Remove',
   'moderation.ban': 'Remove and ban',
   'moderation.done': 'Done',
-  'moderation.standing': 'Reports with standing from {count} neighbourhoods ({threshold} hide)',
-  'moderation.reporters': 'Reporters',
-  'moderation.reporter.user': 'user {id}',
-  'moderation.reporter.anonymous': 'anonymous {id}',
-  'moderation.reporter.gone': 'deleted account',
-  'moderation.withStanding': 'with standing',
-  'moderation.withoutStanding': 'no standing',
-  'moderation.addressForgotten': 'address forgotten',
 
   // Offline and the vote queue (ADR 0015).
   'offline.title': "You're offline",

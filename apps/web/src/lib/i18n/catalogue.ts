@@ -316,14 +316,6 @@ export const zhCN = {
   'moderation.remove': '移除',
   'moderation.ban': '移除并封禁',
   'moderation.done': '已处理',
-  'moderation.standing': '有信誉的举报来自 {count} 个网段（{threshold} 个即隐藏）',
-  'moderation.reporters': '举报人',
-  'moderation.reporter.user': '用户 {id}',
-  'moderation.reporter.anonymous': '匿名 {id}',
-  'moderation.reporter.gone': '已注销的用户',
-  'moderation.withStanding': '有信誉',
-  'moderation.withoutStanding': '无信誉',
-  'moderation.addressForgotten': '地址已删除',
 
   // Offline and the vote queue (ADR 0015).
   'offline.title': '你已离线',

@@ -1,6 +1,6 @@
 import type { Session } from '@yanzhi/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { postMultipartWithProgress, type UploadProgress } from '../../../lib/api-client';
+import { postMultipartWithProgress, type UploadProgress } from '../../../lib/api-multipart';
 import { categoryKeys } from '../../../lib/categories';
 
 export interface UploadInput {

@@ -1,0 +1,43 @@
+import { useCallback } from 'react';
+import { useLanguage, type Language } from '../../lib/i18n';
+
+/**
+ * Texts only moderators read (the reporters of a report, ADR 0023). They live in this page's
+ * chunk rather than in the catalogue every visitor's first screen downloads (ADR 0014).
+ */
+const TEXTS = {
+  'zh-CN': {
+    standing: '有信誉的举报来自 {count} 个网段（{threshold} 个即隐藏）',
+    reporters: '举报人',
+    user: '用户 {id}',
+    anonymous: '匿名 {id}',
+    gone: '已注销的用户',
+    withStanding: '有信誉',
+    withoutStanding: '无信誉',
+    addressForgotten: '地址已删除',
+  },
+  en: {
+    standing: 'Reports with standing from {count} neighbourhoods ({threshold} hide)',
+    reporters: 'Reporters',
+    user: 'user {id}',
+    anonymous: 'anonymous {id}',
+    gone: 'deleted account',
+    withStanding: 'with standing',
+    withoutStanding: 'no standing',
+    addressForgotten: 'address forgotten',
+  },
+} as const satisfies Record<Language, Record<string, string>>;
+
+export type ModerationText = keyof (typeof TEXTS)['zh-CN'];
+
+/** The moderators' texts in the current language, with `{name}` parameters filled in. */
+export function useModerationText() {
+  const language = useLanguage();
+  return useCallback(
+    (key: ModerationText, params: Readonly<Record<string, string | number>> = {}) =>
+      TEXTS[language][key].replace(/\{(\w+)\}/g, (whole, name: string) =>
+        params[name] === undefined ? whole : String(params[name]),
+      ),
+    [language],
+  );
+}

@@ -1,0 +1,166 @@
+/**
+ * Multipart calls (uploads) of the API client: kept out of the first screen's bundle, since only
+ * the upload page sends files (ADR 0014). A device id refused as another device's is renewed and
+ * the call sent once more (ADR 0022), as for JSON calls.
+ */
+import { REQUEST_TIMEOUT_MS, type CallName } from '@yanzhi/contract';
+import {
+  ApiError,
+  TransportError,
+  apiPath,
+  buildHeaders,
+  failTransport,
+  isEnvelope,
+  messageOf,
+  send,
+  underOwnDeviceId,
+  type CallData,
+  type RequestOptions,
+} from './api-client';
+import { getDeviceId } from './identity';
+
+/** A form's `anonymous_id` field moved from one device id to another. */
+function formWithDeviceId(form: FormData, from: string, to: string): FormData {
+  if (from === to || form.get('anonymous_id') !== from) return form;
+  const copy = new FormData();
+  for (const [name, value] of form.entries()) {
+    copy.append(name, name === 'anonymous_id' ? to : value);
+  }
+  return copy;
+}
+
+/** A multipart call (uploads): no content-type header, so the browser sets the boundary. */
+export async function postMultipart<N extends CallName>(
+  name: N,
+  formData: FormData,
+  options: RequestOptions = {},
+): Promise<CallData<N>> {
+  const original = getDeviceId();
+  return (await underOwnDeviceId((deviceId) =>
+    send(apiPath(name), formWithDeviceId(formData, original, deviceId), false, options),
+  )) as CallData<N>;
+}
+
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+  /** 0..1, or null while the browser does not know the total. */
+  fraction: number | null;
+}
+
+export interface MultipartProgressOptions extends RequestOptions {
+  onProgress?: (progress: UploadProgress) => void;
+}
+
+/**
+ * A multipart call through XMLHttpRequest, for its upload progress events: the same headers
+ * (no content-type), the same 15 s timeout and the same envelope handling as `postMultipart`.
+ */
+export function postMultipartWithProgress<N extends CallName>(
+  name: N,
+  formData: FormData,
+  options: MultipartProgressOptions = {},
+): Promise<CallData<N>> {
+  const original = getDeviceId();
+  return underOwnDeviceId((deviceId) =>
+    sendWithProgress(name, formWithDeviceId(formData, original, deviceId), options),
+  );
+}
+
+function sendWithProgress<N extends CallName>(
+  name: N,
+  formData: FormData,
+  options: MultipartProgressOptions,
+): Promise<CallData<N>> {
+  const url = apiPath(name);
+  return new Promise<CallData<N>>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    const external = options.signal;
+    const settle = (action: () => void) => {
+      external?.removeEventListener('abort', onExternalAbort);
+      try {
+        action();
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    };
+    const onExternalAbort = () => {
+      xhr.abort();
+    };
+    xhr.open('POST', url);
+    xhr.timeout = REQUEST_TIMEOUT_MS;
+    for (const [header, value] of Object.entries(buildHeaders({ json: false }))) {
+      xhr.setRequestHeader(header, value);
+    }
+    xhr.upload.onprogress = (event: ProgressEvent) => {
+      options.onProgress?.({
+        loaded: event.loaded,
+        total: event.total,
+        fraction: event.lengthComputable && event.total > 0 ? event.loaded / event.total : null,
+      });
+    };
+    xhr.onload = () => {
+      settle(() => {
+        resolve(unwrapText(url, xhr.status, xhr.responseText) as CallData<N>);
+      });
+    };
+    xhr.onerror = () => {
+      settle(() => {
+        failTransport(new TransportError('network', `${url} failed: network error`));
+      });
+    };
+    xhr.ontimeout = () => {
+      settle(() => {
+        failTransport(
+          new TransportError('timeout', `${url} timed out after ${REQUEST_TIMEOUT_MS} ms`),
+        );
+      });
+    };
+    xhr.onabort = () => {
+      settle(() => {
+        throw cancelled();
+      });
+    };
+    if (external?.aborted) {
+      reject(cancelled());
+      return;
+    }
+    external?.addEventListener('abort', onExternalAbort);
+    xhr.send(formData);
+  });
+}
+
+function cancelled(): Error {
+  return Object.assign(new Error('The upload was cancelled'), { name: 'AbortError' });
+}
+
+/** The envelope of an answer read as text: its data, or the errors `send` would throw. */
+function unwrapText(url: string, status: number, text: string): unknown {
+  const ok = status >= 200 && status < 300;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (cause) {
+    if (ok) {
+      failTransport(
+        new TransportError('parse', `${url} answered with something other than JSON`, null, {
+          cause,
+        }),
+      );
+    }
+  }
+  if (!ok) {
+    if (isEnvelope(parsed) && parsed.code !== 0) {
+      console.error(`[api] ${url} answered HTTP ${status}`);
+      throw new ApiError(parsed.code, messageOf(parsed), parsed.data);
+    }
+    failTransport(new TransportError('http', `${url} answered HTTP ${status}`, status));
+  }
+  if (!isEnvelope(parsed)) {
+    failTransport(
+      new TransportError('parse', `${url} answered without a { code, msg, data } envelope`),
+    );
+  }
+  if (parsed.code !== 0) throw new ApiError(parsed.code, messageOf(parsed), parsed.data);
+  return parsed.data;
+}
