@@ -154,3 +154,22 @@ export const REPORT_REASONS = [
   'other',
 ] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
+
+/**
+ * What an upload may be (DESIGN §7, ADR 0008), defined once: the server enforces these (the
+ * multipart parser's byte limit, the byte sniffer's formats, the decode's pixel limit, the short
+ * side) and the web app checks and shows them before sending.
+ */
+export const UPLOAD_LIMITS = {
+  /** Bytes of the file part. */
+  maxBytes: 10 * 1024 * 1024,
+  /** Width × height of the decoded image. */
+  maxPixels: 40_000_000,
+  /** The shorter side, in pixels. */
+  minShortSide: 256,
+  /** The formats taken, by the name the sniffer gives them. */
+  formats: ['jpeg', 'png', 'webp'],
+  /** The same formats as media types, for a file input's `accept`. */
+  mediaTypes: ['image/jpeg', 'image/png', 'image/webp'],
+} as const;
+export type UploadFormat = (typeof UPLOAD_LIMITS.formats)[number];
