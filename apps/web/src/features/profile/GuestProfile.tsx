@@ -1,0 +1,65 @@
+import { ONBOARDING_VOTES_TO_UNLOCK } from '@yanzhi/contract';
+import { ButtonLink } from '../../components/Button';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorState } from '../../components/ErrorState';
+import { LoadingRegion, Skeleton } from '../../components/Skeleton';
+import { UnlockProgress } from '../../components/UnlockProgress';
+import { useT } from '../../lib/i18n';
+import { useVoteStats } from '../../lib/vote-stats';
+import { Stat } from './Stat';
+
+/** A visitor without an account: their voting stats and fuel, and an invitation to upload. */
+export function GuestProfile() {
+  const t = useT();
+  const stats = useVoteStats(null);
+  const data = stats.data;
+  return (
+    <>
+      <section className="card profile-card" aria-labelledby="guest-heading">
+        <h2 id="guest-heading" className="profile-card__name">
+          {t('profile.guestStats')}
+        </h2>
+        {data ? (
+          <>
+            <dl className="stats stats--four">
+              <Stat
+                label={t('profile.totalVotes')}
+                value={String(data.total_votes)}
+                testId="total-votes"
+              />
+              <Stat
+                label={t('profile.todayVotes')}
+                value={String(data.today_votes)}
+                testId="today-votes"
+              />
+              <Stat label={t('profile.fuel')} value={`⚡ ${data.fuel}`} testId="fuel" />
+              <Stat label={t('profile.streak')} value={String(data.streak_days)} testId="streak" />
+            </dl>
+            {data.onboarding.unlocked ? null : (
+              <UnlockProgress votes={data.onboarding.votes} required={data.onboarding.required} />
+            )}
+          </>
+        ) : stats.isPending ? (
+          // As tall as the four figures and the progress line, so nothing below moves.
+          <LoadingRegion>
+            <Skeleton height="124px" radius="12px" />
+            <UnlockProgress votes={0} required={ONBOARDING_VOTES_TO_UNLOCK} placeholder />
+          </LoadingRegion>
+        ) : (
+          <ErrorState
+            error={stats.error}
+            onRetry={() => {
+              void stats.refetch();
+            }}
+          />
+        )}
+      </section>
+      <EmptyState
+        icon="camera"
+        title={t('profile.guestTitle')}
+        message={t('profile.guestText')}
+        action={<ButtonLink to="/upload">{t('profile.uploadCta')}</ButtonLink>}
+      />
+    </>
+  );
+}

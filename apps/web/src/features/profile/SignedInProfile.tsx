@@ -1,0 +1,94 @@
+import { useEffect, useState } from 'react';
+import { Button, ButtonLink } from '../../components/Button';
+import { PageIcon } from '../../components/PageIcon';
+import { useT } from '../../lib/i18n';
+import { useVoteStats } from '../../lib/vote-stats';
+import { ShareModal } from '../share';
+import { useUserStore, type User } from '../user';
+import { AchievementsPanel } from './AchievementsPanel';
+import { useMyPhotos } from './api/get-my-photos';
+import { DataPanel } from './DataPanel';
+import { PhotosPanel } from './PhotosPanel';
+import { ProfileCard } from './ProfileCard';
+import type { ProfilePhoto } from './profile-photo';
+import { ProfileTabs, type Tab } from './ProfileTabs';
+
+/** A signed-in user's profile: the card, upload and share, then the photos, data and achievements tabs. */
+export function SignedInProfile({ user }: { user: User }) {
+  const t = useT();
+  const [tab, setTab] = useState<Tab>('photos');
+  const [sharing, setSharing] = useState(false);
+  const photosQuery = useMyPhotos(user.id);
+  const stats = useVoteStats(user.id);
+  const setPhotoPage = useUserStore((state) => state.setPhotoPage);
+  const photos = useUserStore((state) => state.photos) as ProfilePhoto[];
+  const page = photosQuery.data;
+  useEffect(() => {
+    if (page) setPhotoPage(page);
+  }, [page, setPhotoPage]);
+  const fuel = stats.data?.fuel ?? user.fuel;
+  const best = photos[0];
+
+  return (
+    <>
+      <ProfileCard user={user} best={best} stats={stats.data} />
+      <div className="profile__actions">
+        <ButtonLink to="/upload" block>
+          {t('profile.uploadAnother')}
+        </ButtonLink>
+        <Button
+          variant="secondary"
+          block
+          onClick={() => {
+            setSharing(true);
+          }}
+        >
+          <PageIcon name="share" size={18} />
+          {t('profile.share')}
+        </Button>
+      </div>
+      {sharing ? (
+        <ShareModal
+          request={{ photoId: best?.id ?? null, periodType: 'all', periodDate: null }}
+          onClose={() => {
+            setSharing(false);
+          }}
+        />
+      ) : null}
+      <section className="profile__section" aria-label={t('profile.tabs')}>
+        <ProfileTabs tab={tab} onChange={setTab} />
+        <div
+          role="tabpanel"
+          id="profile-panel"
+          aria-labelledby={`profile-tab-${tab}`}
+          className="tabs__panel"
+        >
+          {tab === 'photos' ? (
+            <PhotosPanel
+              photos={photos}
+              fuel={fuel}
+              locked={stats.data !== undefined && !stats.data.onboarding.unlocked}
+              state={{ pending: photosQuery.isPending, error: photosQuery.error }}
+              onRetry={() => {
+                void photosQuery.refetch();
+              }}
+            />
+          ) : null}
+          {tab === 'data' ? (
+            <DataPanel photos={photos} onboarding={stats.data?.onboarding} />
+          ) : null}
+          {tab === 'achievements' ? (
+            <AchievementsPanel
+              stats={stats.data}
+              error={stats.error}
+              pending={stats.isPending}
+              onRetry={() => {
+                void stats.refetch();
+              }}
+            />
+          ) : null}
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+import type { MyPhoto } from '@yanzhi/contract';
+import type { MessageKey } from '../../lib/i18n';
+import type { UserPhoto } from '../user';
+
+/** A photo of the list: the spec's id and score, plus what the server sends beside them. */
+export type ProfilePhoto = UserPhoto & Partial<Omit<MyPhoto, 'id' | 'current_score'>>;
+
+/** Wins in percent of comparisons, or null before the first comparison. */
+export function winRate(photo: ProfilePhoto): number | null {
+  const comparisons = photo.comparisons ?? 0;
+  if (comparisons <= 0) return null;
+  return Math.round(((photo.wins ?? 0) / comparisons) * 100);
+}
+
+/** The chip over a photo: deleted here, removed or hidden by moderation, provisional, or live. */
+export function stateChip(
+  photo: ProfilePhoto,
+  deleted: boolean,
+): { key: MessageKey; tone: string } {
+  if (deleted) return { key: 'photo.state.deleted', tone: 'removed' };
+  if (photo.state === 'removed') return { key: 'photo.state.removed', tone: 'removed' };
+  if (photo.state === 'hidden') return { key: 'photo.state.hidden', tone: 'hidden' };
+  if (photo.provisional) return { key: 'photo.provisional', tone: 'provisional' };
+  return { key: 'photo.state.active', tone: 'active' };
+}
