@@ -1,0 +1,45 @@
+import { useT } from '../../lib/i18n';
+import { FilePicker } from './FilePicker';
+import { UploadTips } from './UploadTips';
+
+interface ChooseStepProps {
+  busy: boolean;
+  onFile: (file: File) => void;
+}
+
+/** Step 1: the tips, the album and the front camera. */
+export function ChooseStep({ busy, onFile }: ChooseStepProps) {
+  const t = useT();
+  return (
+    <section className="upload__section" aria-labelledby="upload-choose-heading">
+      <h2 id="upload-choose-heading" className="section-title">
+        {t('upload.step.choose')}
+      </h2>
+      <UploadTips />
+      <div className="upload__sources">
+        <FilePicker
+          name="file"
+          icon="plus"
+          label={t('upload.album')}
+          hint={t('upload.fileHint')}
+          disabled={busy}
+          onFile={onFile}
+        />
+        <FilePicker
+          name="camera"
+          icon="camera"
+          label={t('upload.camera')}
+          hint={t('upload.cameraHint')}
+          capture="user"
+          disabled={busy}
+          onFile={onFile}
+        />
+      </div>
+      {busy ? (
+        <p className="upload__note" role="status">
+          {t('upload.reading')}
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+import type { CSSProperties } from 'react';
+import { Button, ButtonLink } from '../../components/Button';
+import { ErrorState } from '../../components/ErrorState';
+import { PhotoFrame } from '../../components/PhotoFrame';
+import { useT } from '../../lib/i18n';
+import type { UploadFlow } from './upload-flow';
+
+/** Step 3: the rendered crop on its way (progress), then what next, or the refusal with a retry. */
+export function SendStep({ flow }: { flow: UploadFlow }) {
+  const t = useT();
+  const { progress, resultUrl, upload, restart } = flow;
+  const percent = progress === null ? null : Math.round(progress * 100);
+  const fill = { '--progress': progress ?? 0 } as CSSProperties;
+  return (
+    <section className="upload__section" aria-labelledby="upload-send-heading">
+      <h2 id="upload-send-heading" className="section-title">
+        {t('upload.step.send')}
+      </h2>
+      {resultUrl ? (
+        <PhotoFrame className="upload__preview" src={resultUrl} alt={t('upload.preview')}>
+          {upload.isSuccess ? (
+            <span className="upload__badge">{t('photo.provisional')}</span>
+          ) : null}
+        </PhotoFrame>
+      ) : null}
+      {upload.isPending || upload.isIdle ? (
+        <div className="upload__progress">
+          <span className="upload__progress-text" aria-hidden="true">
+            {t('upload.submitting')} {percent === null ? '' : `${percent}%`}
+          </span>
+          <span
+            className="upload__progress-bar"
+            role="progressbar"
+            aria-label={t('upload.progress')}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent ?? undefined}
+          >
+            <span className="upload__progress-fill" style={fill} />
+          </span>
+        </div>
+      ) : null}
+      {upload.isSuccess ? (
+        <div className="upload__done" role="status">
+          <p className="upload__done-title">
+            {!upload.data.photo.provisional ? t('upload.successLive') : t('upload.success')}
+          </p>
+          <p className="upload__note">{t('upload.next')}</p>
+          <div className="upload__actions">
+            <ButtonLink to="/">{t('upload.voteMeanwhile')}</ButtonLink>
+            <ButtonLink to="/profile" variant="secondary">
+              {t('upload.toProfile')}
+            </ButtonLink>
+          </div>
+          <Button variant="ghost" block onClick={restart}>
+            {t('upload.another')}
+          </Button>
+        </div>
+      ) : null}
+      {upload.isError ? (
+        <>
+          <ErrorState title={t('upload.failed')} error={upload.error} onRetry={flow.retry} />
+          <Button variant="secondary" block onClick={restart}>
+            {t('upload.rechoose')}
+          </Button>
+        </>
+      ) : null}
+    </section>
+  );
+}
