@@ -1,5 +1,6 @@
 import { useT } from '../../lib/i18n';
 import { FilePicker } from './FilePicker';
+import { limitsLineParams } from './upload-limits';
 import { UploadTips } from './UploadTips';
 
 interface ChooseStepProps {
@@ -7,7 +8,7 @@ interface ChooseStepProps {
   onFile: (file: File) => void;
 }
 
-/** Step 1: the tips, the album and the front camera. */
+/** Step 1: the tips, the album and the front camera, and what a photo may be. */
 export function ChooseStep({ busy, onFile }: ChooseStepProps) {
   const t = useT();
   return (
@@ -35,6 +36,9 @@ export function ChooseStep({ busy, onFile }: ChooseStepProps) {
           onFile={onFile}
         />
       </div>
+      <p className="upload__note upload__limits" data-testid="upload-limits">
+        {t('upload.limits', limitsLineParams())}
+      </p>
       {busy ? (
         <p className="upload__note" role="status">
           {t('upload.reading')}

@@ -264,3 +264,53 @@ describe('upload page', () => {
     expect(await screen.findByLabelText(/从相册选择/)).toBeTruthy();
   });
 });
+
+describe('upload limits, checked before the photo is framed', () => {
+  it('shows the limits on the choose step', async () => {
+    mockApi({ get_categories: ok(CATEGORIES) });
+    renderApp('/upload');
+    expect((await screen.findByTestId('upload-limits')).textContent).toBe(
+      'JPG/PNG/WebP · ≤10 MB · 短边 ≥256 px',
+    );
+  });
+
+  it('refuses a file over 10 MB in the words of the server, without decoding it', async () => {
+    mockApi({ get_categories: ok(CATEGORIES) });
+    const { user } = renderApp('/upload');
+    const big = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'big.jpg', { type: 'image/jpeg' });
+    await user.upload(await screen.findByLabelText(/从相册选择/), big);
+    expect((await screen.findByRole('alert')).textContent).toBe('照片太大了，最大 10 MB');
+    expect(vi.mocked(crop.loadImage)).not.toHaveBeenCalled();
+    expect(screen.getByLabelText(/从相册选择/)).toBeTruthy();
+  });
+
+  it('refuses a format the server does not take (a HEIC photo)', async () => {
+    mockApi({ get_categories: ok(CATEGORIES) });
+    renderApp('/upload');
+    const heic = new File([new Uint8Array(4096)], 'me.heic', { type: 'image/heic' });
+    // The picker's `accept` hides such files; some pickers still hand them over.
+    fireEvent.change(await screen.findByLabelText(/从相册选择/), { target: { files: [heic] } });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      '只支持 JPEG、PNG 和 WebP 格式的照片',
+    );
+    expect(vi.mocked(crop.loadImage)).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['more than 40 MP', { width: 8000, height: 6000 }, '图片太大了：最大 10 MB、4000 万像素'],
+    ['a short side under 256 px', { width: 255, height: 400 }, '图片太小了，短边至少需要 256 像素'],
+  ])('refuses a photo of %s once decoded, and stays on the first step', async (_, size, msg) => {
+    vi.mocked(crop.loadImage).mockResolvedValue({
+      ...size,
+      url: 'blob:preview',
+      source: {} as CanvasImageSource,
+    });
+    const fetchMock = mockApi({ get_categories: ok(CATEGORIES) });
+    const { user } = renderApp('/upload');
+    await user.upload(await screen.findByLabelText(/从相册选择/), photoFile());
+    expect((await screen.findByRole('alert')).textContent).toBe(msg);
+    expect(screen.queryByRole('application', { name: /裁剪框/ })).toBeNull();
+    expect(screen.getByLabelText(/从相册选择/)).toBeTruthy();
+    expect(fetchMock.callsTo('upload_photo')).toHaveLength(0);
+  });
+});

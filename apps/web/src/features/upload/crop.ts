@@ -1,3 +1,5 @@
+import { UPLOAD_LIMITS } from '@yanzhi/contract';
+
 /**
  * Cropping to the arena's 3:4 frame and downscaling before upload, so a 12 MP photo never
  * sends 10 MB: the crop is drawn to a canvas at most 1440 px on its long side and encoded as
@@ -6,7 +8,8 @@
 
 export const FRAME_RATIO = 3 / 4;
 export const MAX_LONG_SIDE = 1440;
-export const MIN_SHORT_SIDE = 256;
+/** The server's shortest side: zooming in never leaves fewer real pixels across. */
+export const MIN_SHORT_SIDE = UPLOAD_LIMITS.minShortSide;
 export const MAX_ZOOM = 4;
 export const JPEG_QUALITY = 0.88;
 

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useCategories } from '../../lib/categories';
-import { useT } from '../../lib/i18n';
+import { useLanguage, useT } from '../../lib/i18n';
 import { useUserStore } from '../user';
 import { sessionFrom, useUploadPhoto } from './api/upload-photo';
 import { initialCrop, loadImage, renderCrop, type CropState, type LoadedImage } from './crop';
+import { checkChosenFile, checkChosenImage, refusalMessage } from './upload-limits';
 
 export type Step = 'choose' | 'frame' | 'send';
 export const STEPS: readonly Step[] = ['choose', 'frame', 'send'];
@@ -18,11 +19,13 @@ function revoke(url: string | null | undefined): void {
 }
 
 /**
- * The upload's three steps as one state machine: choose a file (decoded), frame it and pick a
- * category, send the rendered crop (with a retry that sends the same blob again), or start over.
+ * The upload's three steps as one state machine: choose a file (checked against the contract's
+ * limits, then decoded), frame it and pick a category, send the rendered crop (with a retry
+ * that sends the same blob again), or start over.
  */
 export function useUploadFlow() {
   const t = useT();
+  const language = useLanguage();
   const categories = useCategories();
   const upload = useUploadPhoto();
   const setSession = useUserStore((state) => state.setSession);
@@ -53,9 +56,20 @@ export function useUploadFlow() {
 
   const chooseFile = async (file: File) => {
     setProblem(null);
+    const refusedFile = checkChosenFile(file);
+    if (refusedFile !== null) {
+      setProblem(refusalMessage(refusedFile, language));
+      return;
+    }
     setBusy(true);
     try {
       const loaded = await loadImage(file);
+      const refusedImage = checkChosenImage(loaded);
+      if (refusedImage !== null) {
+        revoke(loaded.url);
+        setProblem(refusalMessage(refusedImage, language));
+        return;
+      }
       setImage(loaded);
       setCrop(initialCrop(loaded));
       setStep('frame');
