@@ -2,7 +2,8 @@ import type { PhotoCard } from '@yanzhi/contract';
 import { REPORT_REASONS, type ReportReason } from '@yanzhi/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type SubmitEvent } from 'react';
-import { Button } from '../../components/Button';
+import { RadioOption } from '../../components/RadioOption';
+import { SheetActions } from '../../components/SheetActions';
 import { Sheet } from '../../components/Sheet';
 import { describeError } from '../../lib/error-text';
 import { useT } from '../../lib/i18n';
@@ -57,18 +58,16 @@ export function ReportSheet({ photo, n, onClose }: ReportSheetProps) {
         <fieldset className="report__reasons">
           <legend className="report__legend">{t('report.reasonLegend')}</legend>
           {REPORT_REASONS.map((value) => (
-            <label key={value} className="report__reason">
-              <input
-                type="radio"
-                name="reason"
-                value={value}
-                checked={reason === value}
-                onChange={() => {
-                  setReason(value);
-                }}
-              />
+            <RadioOption
+              key={value}
+              className="report__reason"
+              name="reason"
+              value={value}
+              checked={reason === value}
+              onSelect={setReason}
+            >
               <span>{t(`report.reason.${value}`)}</span>
-            </label>
+            </RadioOption>
           ))}
         </fieldset>
         <label className="report__notes-label" htmlFor={notesId}>
@@ -92,14 +91,13 @@ export function ReportSheet({ photo, n, onClose }: ReportSheetProps) {
             {describeError(report.error, t)}
           </p>
         ) : null}
-        <div className="report__actions">
-          <Button variant="secondary" onClick={onClose}>
-            {t('report.cancel')}
-          </Button>
-          <Button type="submit" disabled={reason === null || report.isPending}>
-            {report.isPending ? t('report.sending') : t('report.submit')}
-          </Button>
-        </div>
+        <SheetActions
+          className="report__actions"
+          cancelLabel={t('report.cancel')}
+          onCancel={onClose}
+          confirmLabel={report.isPending ? t('report.sending') : t('report.submit')}
+          confirmDisabled={reason === null || report.isPending}
+        />
       </form>
     </Sheet>
   );

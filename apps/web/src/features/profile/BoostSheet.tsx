@@ -1,6 +1,7 @@
 import { BOOST_PACKAGES, FUEL_PER_BOOSTED_EXPOSURE } from '@yanzhi/contract';
 import { useId, useState, type SubmitEvent } from 'react';
-import { Button } from '../../components/Button';
+import { RadioOption } from '../../components/RadioOption';
+import { SheetActions } from '../../components/SheetActions';
 import { Sheet } from '../../components/Sheet';
 import { describeError } from '../../lib/error-text';
 import { useT } from '../../lib/i18n';
@@ -48,21 +49,19 @@ export function BoostSheet({ photoId, n, fuel, onClose }: BoostSheetProps) {
         <fieldset className="boost__packages">
           <legend className="visually-hidden">{t('boost.packages')}</legend>
           {BOOST_PACKAGES.map((count) => (
-            <label key={count} className="boost__package">
-              <input
-                type="radio"
-                name="exposures"
-                value={count}
-                checked={exposures === count}
-                onChange={() => {
-                  setExposures(count);
-                }}
-              />
+            <RadioOption
+              key={count}
+              className="boost__package"
+              name="exposures"
+              value={count}
+              checked={exposures === count}
+              onSelect={setExposures}
+            >
               <span className="boost__package-count">{t('boost.package', { count })}</span>
               <span className="boost__package-cost tabular">
                 {t('boost.cost', { cost: count * FUEL_PER_BOOSTED_EXPOSURE })}
               </span>
-            </label>
+            </RadioOption>
           ))}
         </fieldset>
         <p className="boost__after tabular" data-testid="boost-after" aria-live="polite">
@@ -73,14 +72,13 @@ export function BoostSheet({ photoId, n, fuel, onClose }: BoostSheetProps) {
             {describeError(boost.error, t)}
           </p>
         ) : null}
-        <div className="sheet-form__actions">
-          <Button variant="secondary" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" disabled={boost.isPending}>
-            {boost.isPending ? t('boost.sending') : t('boost.confirm')}
-          </Button>
-        </div>
+        <SheetActions
+          className="sheet-form__actions"
+          cancelLabel={t('common.cancel')}
+          onCancel={onClose}
+          confirmLabel={boost.isPending ? t('boost.sending') : t('boost.confirm')}
+          confirmDisabled={boost.isPending}
+        />
       </form>
     </Sheet>
   );

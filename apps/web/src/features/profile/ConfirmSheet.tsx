@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { Button } from '../../components/Button';
+import { SheetActions } from '../../components/SheetActions';
 import { Sheet } from '../../components/Sheet';
 import { useT } from '../../lib/i18n';
 
@@ -41,14 +41,15 @@ export function ConfirmSheet({
             {error}
           </p>
         ) : null}
-        <div className="sheet-form__actions">
-          <Button variant="secondary" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button className="button--danger" disabled={busy} onClick={onConfirm}>
-            {busy ? busyLabel : confirmLabel}
-          </Button>
-        </div>
+        <SheetActions
+          className="sheet-form__actions"
+          cancelLabel={t('common.cancel')}
+          onCancel={onClose}
+          confirmLabel={busy ? busyLabel : confirmLabel}
+          confirmDisabled={busy}
+          onConfirm={onConfirm}
+          danger
+        />
       </div>
     </Sheet>
   );
