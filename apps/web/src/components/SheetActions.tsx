@@ -1,8 +1,13 @@
 import { Button } from './Button';
 
 interface SheetActionsProps {
-  /** The row's layout, the sheet's own (the report sheet gives its send button more room). */
-  className: string;
+  /**
+   * The sheet's BEM block, whose `__error` and `__actions` styles this uses (the report sheet
+   * gives its send button more room than the profile's sheets).
+   */
+  block: string;
+  /** Why the last confirm failed, said above the buttons. */
+  error?: string | null;
   cancelLabel: string;
   onCancel: () => void;
   /** The confirm button's words (its busy words while the call runs). */
@@ -14,9 +19,10 @@ interface SheetActionsProps {
   danger?: boolean;
 }
 
-/** A sheet's closing row: cancel, then confirm. */
+/** A sheet's closing lines: the failure of the last try, if any, then cancel and confirm. */
 export function SheetActions({
-  className,
+  block,
+  error,
   cancelLabel,
   onCancel,
   confirmLabel,
@@ -25,18 +31,25 @@ export function SheetActions({
   danger = false,
 }: SheetActionsProps) {
   return (
-    <div className={className}>
-      <Button variant="secondary" onClick={onCancel}>
-        {cancelLabel}
-      </Button>
-      <Button
-        type={onConfirm ? 'button' : 'submit'}
-        className={danger ? 'button--danger' : undefined}
-        disabled={confirmDisabled}
-        onClick={onConfirm}
-      >
-        {confirmLabel}
-      </Button>
-    </div>
+    <>
+      {error ? (
+        <p className={`${block}__error`} role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className={`${block}__actions`}>
+        <Button variant="secondary" onClick={onCancel}>
+          {cancelLabel}
+        </Button>
+        <Button
+          type={onConfirm ? 'button' : 'submit'}
+          className={danger ? 'button--danger' : undefined}
+          disabled={confirmDisabled}
+          onClick={onConfirm}
+        >
+          {confirmLabel}
+        </Button>
+      </div>
+    </>
   );
 }

@@ -86,13 +86,9 @@ export function ReportSheet({ photo, n, onClose }: ReportSheetProps) {
         <span className="report__count tabular" aria-hidden="true">
           {notes.length}/{REPORT_NOTES_MAX}
         </span>
-        {report.isError ? (
-          <p className="report__error" role="alert">
-            {describeError(report.error, t)}
-          </p>
-        ) : null}
         <SheetActions
-          className="report__actions"
+          block="report"
+          error={report.isError ? describeError(report.error, t) : null}
           cancelLabel={t('report.cancel')}
           onCancel={onClose}
           confirmLabel={report.isPending ? t('report.sending') : t('report.submit')}

@@ -67,13 +67,9 @@ export function BoostSheet({ photoId, n, fuel, onClose }: BoostSheetProps) {
         <p className="boost__after tabular" data-testid="boost-after" aria-live="polite">
           {after >= 0 ? t('boost.after', { fuel, after }) : t('boost.short', { fuel, cost })}
         </p>
-        {boost.isError ? (
-          <p className="sheet-form__error" role="alert">
-            {describeError(boost.error, t)}
-          </p>
-        ) : null}
         <SheetActions
-          className="sheet-form__actions"
+          block="sheet-form"
+          error={boost.isError ? describeError(boost.error, t) : null}
           cancelLabel={t('common.cancel')}
           onCancel={onClose}
           confirmLabel={boost.isPending ? t('boost.sending') : t('boost.confirm')}

@@ -36,13 +36,9 @@ export function ConfirmSheet({
           {title}
         </h2>
         <div className="sheet-form__text">{text}</div>
-        {error ? (
-          <p className="sheet-form__error" role="alert">
-            {error}
-          </p>
-        ) : null}
         <SheetActions
-          className="sheet-form__actions"
+          block="sheet-form"
+          error={error}
           cancelLabel={t('common.cancel')}
           onCancel={onClose}
           confirmLabel={busy ? busyLabel : confirmLabel}
