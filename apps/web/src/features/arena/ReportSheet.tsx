@@ -2,7 +2,7 @@ import type { PhotoCard } from '@yanzhi/contract';
 import { REPORT_REASONS, type ReportReason } from '@yanzhi/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type SubmitEvent } from 'react';
-import { RadioOption } from '../../components/RadioOption';
+import { RadioGroup } from '../../components/RadioGroup';
 import { SheetActions } from '../../components/SheetActions';
 import { Sheet } from '../../components/Sheet';
 import { describeError } from '../../lib/error-text';
@@ -55,21 +55,17 @@ export function ReportSheet({ photo, n, onClose }: ReportSheetProps) {
         <h2 id={titleId} className="report__title">
           {t('report.title', { n })}
         </h2>
-        <fieldset className="report__reasons">
-          <legend className="report__legend">{t('report.reasonLegend')}</legend>
-          {REPORT_REASONS.map((value) => (
-            <RadioOption
-              key={value}
-              className="report__reason"
-              name="reason"
-              value={value}
-              checked={reason === value}
-              onSelect={setReason}
-            >
-              <span>{t(`report.reason.${value}`)}</span>
-            </RadioOption>
-          ))}
-        </fieldset>
+        <RadioGroup
+          name="reason"
+          options={REPORT_REASONS}
+          value={reason}
+          onChange={setReason}
+          legend={t('report.reasonLegend')}
+          className="report__reasons"
+          legendClassName="report__legend"
+          optionClassName="report__reason"
+          renderOption={(value) => <span>{t(`report.reason.${value}`)}</span>}
+        />
         <label className="report__notes-label" htmlFor={notesId}>
           {t('report.notes')}
         </label>

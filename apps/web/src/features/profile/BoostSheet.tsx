@@ -1,6 +1,6 @@
 import { BOOST_PACKAGES, FUEL_PER_BOOSTED_EXPOSURE } from '@yanzhi/contract';
 import { useId, useState, type SubmitEvent } from 'react';
-import { RadioOption } from '../../components/RadioOption';
+import { RadioGroup } from '../../components/RadioGroup';
 import { SheetActions } from '../../components/SheetActions';
 import { Sheet } from '../../components/Sheet';
 import { describeError } from '../../lib/error-text';
@@ -46,24 +46,24 @@ export function BoostSheet({ photoId, n, fuel, onClose }: BoostSheetProps) {
           {t('boost.title', { n })}
         </h2>
         <p className="sheet-form__text">{t('boost.text', { cost: FUEL_PER_BOOSTED_EXPOSURE })}</p>
-        <fieldset className="boost__packages">
-          <legend className="visually-hidden">{t('boost.packages')}</legend>
-          {BOOST_PACKAGES.map((count) => (
-            <RadioOption
-              key={count}
-              className="boost__package"
-              name="exposures"
-              value={count}
-              checked={exposures === count}
-              onSelect={setExposures}
-            >
+        <RadioGroup
+          name="exposures"
+          options={BOOST_PACKAGES}
+          value={exposures}
+          onChange={setExposures}
+          legend={t('boost.packages')}
+          className="boost__packages"
+          legendClassName="visually-hidden"
+          optionClassName="boost__package"
+          renderOption={(count) => (
+            <>
               <span className="boost__package-count">{t('boost.package', { count })}</span>
               <span className="boost__package-cost tabular">
                 {t('boost.cost', { cost: count * FUEL_PER_BOOSTED_EXPOSURE })}
               </span>
-            </RadioOption>
-          ))}
-        </fieldset>
+            </>
+          )}
+        />
         <p className="boost__after tabular" data-testid="boost-after" aria-live="polite">
           {after >= 0 ? t('boost.after', { fuel, after }) : t('boost.short', { fuel, cost })}
         </p>
