@@ -3,8 +3,21 @@ import { useCategories } from '../../lib/categories';
 import { useLanguage, useT } from '../../lib/i18n';
 import { useUserStore } from '../user';
 import { sessionFrom, useUploadPhoto } from './api/upload-photo';
-import { initialCrop, loadImage, renderCrop, type CropState, type LoadedImage } from './crop';
-import { checkChosenFile, checkChosenImage, refusalMessage } from './upload-limits';
+import {
+  cropRect,
+  initialCrop,
+  loadImage,
+  outputSize,
+  renderCrop,
+  type CropState,
+  type LoadedImage,
+} from './crop';
+import {
+  checkChosenFile,
+  checkChosenImage,
+  checkRenderedCrop,
+  refusalMessage,
+} from './upload-limits';
 
 export type Step = 'choose' | 'frame' | 'send';
 export const STEPS: readonly Step[] = ['choose', 'frame', 'send'];
@@ -112,6 +125,11 @@ export function useUploadFlow() {
     setBusy(true);
     try {
       const rendered = await renderCrop(image, crop);
+      const refusedCrop = checkRenderedCrop(rendered, outputSize(cropRect(image, crop)));
+      if (refusedCrop !== null) {
+        setProblem(refusalMessage(refusedCrop, language));
+        return;
+      }
       setBlob(rendered);
       setResultUrl(objectUrl(rendered));
       setStep('send');

@@ -6,32 +6,42 @@ import {
   type UploadFormat,
 } from '@yanzhi/contract';
 import type { Language } from '../../lib/i18n';
-import type { ImageSize } from './crop';
+import { baseCropSize, type ImageSize } from './crop';
 
 /**
- * The contract's upload limits checked on the chosen file before it is framed and sent, so a
- * photo the server would refuse is refused at once, in the server's words. They apply to the
- * chosen file, not to the crop (which only ever shrinks it): what the user picked is what the
- * message talks about.
+ * The contract's upload limits, checked in the browser so that a photo the server would refuse
+ * is refused at once, in the server's words. The server never sees the chosen file: it gets the
+ * framed crop, re-encoded at most 1440 px long (crop.ts). So the chosen file is checked for what
+ * survives the crop (its format, its frame's short side) and the rendered crop for the byte and
+ * pixel limits just before it is sent. A 50 MB, 100 MP camera photo is therefore welcome.
  */
 export type UploadRefusal = 'fileTooLarge' | 'unsupported' | 'imageTooLarge' | 'imageTooSmall';
 
 /** The file input's `accept`: the formats the server takes. */
 export const ACCEPTED_TYPES = UPLOAD_LIMITS.mediaTypes.join(',');
 
-/** Before decoding: the byte size, then the type (the server's order: its byte limit, then its sniffer). */
-export function checkChosenFile(file: Pick<Blob, 'size' | 'type'>): UploadRefusal | null {
-  if (file.size > UPLOAD_LIMITS.maxBytes) return 'fileTooLarge';
+/** Before decoding: the type (what the server's sniffer would refuse). */
+export function checkChosenFile(file: Pick<Blob, 'type'>): UploadRefusal | null {
   // A type the browser could not name ('') is left to the decoder, which refuses what it cannot read.
   const types: readonly string[] = UPLOAD_LIMITS.mediaTypes;
   if (file.type !== '' && !types.includes(file.type)) return 'unsupported';
   return null;
 }
 
-/** After decoding: the pixel count, then the short side (the server's order). */
-export function checkChosenImage({ width, height }: ImageSize): UploadRefusal | null {
-  if (width * height > UPLOAD_LIMITS.maxPixels) return 'imageTooLarge';
-  if (Math.min(width, height) < UPLOAD_LIMITS.minShortSide) return 'imageTooSmall';
+/**
+ * After decoding: the short side of the largest 3:4 frame the photo holds, which is the short
+ * side of what is sent (a 1000×300 photo is 300 px short but frames only 225 px across).
+ */
+export function checkChosenImage(image: ImageSize): UploadRefusal | null {
+  const frame = baseCropSize(image);
+  if (Math.min(frame.width, frame.height) < UPLOAD_LIMITS.minShortSide) return 'imageTooSmall';
+  return null;
+}
+
+/** Just before sending: the rendered crop against the byte and pixel limits. */
+export function checkRenderedCrop(blob: Pick<Blob, 'size'>, size: ImageSize): UploadRefusal | null {
+  if (blob.size > UPLOAD_LIMITS.maxBytes) return 'fileTooLarge';
+  if (size.width * size.height > UPLOAD_LIMITS.maxPixels) return 'imageTooLarge';
   return null;
 }
 
@@ -57,11 +67,14 @@ const FORMAT_NAMES: Readonly<Record<UploadFormat, string>> = {
   webp: 'WebP',
 };
 
-/** The figures of the limits line on the choose step ("JPG/PNG/WebP · ≤10 MB · 短边 ≥256 px"). */
+/**
+ * The figures of the limits line on the choose step ("JPG/PNG/WebP · 短边 ≥256 px"): what the
+ * chosen photo must meet. The byte and pixel limits concern the crop the app renders, never the
+ * chosen file, so showing them would turn away photos that upload fine.
+ */
 export function limitsLineParams() {
   return {
     formats: UPLOAD_LIMITS.formats.map((format) => FORMAT_NAMES[format]).join('/'),
-    mb: UPLOAD_LIMITS.maxBytes / (1024 * 1024),
     side: UPLOAD_LIMITS.minShortSide,
   };
 }

@@ -189,7 +189,7 @@ export const en: Readonly<Record<MessageKey, string>> = {
   'upload.heading': 'Upload photo',
   'upload.file': 'Choose a photo',
   'upload.fileHint': 'JPEG, PNG or WebP',
-  'upload.limits': '{formats} · ≤{mb} MB · short side ≥{side} px',
+  'upload.limits': '{formats} · short side ≥{side} px',
   'upload.tipsLabel': 'Tips for a good photo',
   'upload.tip.face': 'One clear face',
   'upload.tip.light': 'Good light',
