@@ -11,9 +11,10 @@ import type { ArenaSettings } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { ServedPairRow } from '../db/schema.js';
 import { inTransaction } from '../db/transaction.js';
-import { fuelForVote, photoAchievementKeys, voterAchievementKeys } from '../domain/achievements.js';
+import { photoAchievementKeys, voterAchievementKeys } from '../domain/achievements.js';
 import type { Clock } from '../domain/clock.js';
 import { dayKey, nextStreak } from '../domain/day.js';
+import { fuelEarnedOn, fuelForVote, walletOf } from '../domain/fuel.js';
 import { neighbourhoodHash } from '../domain/network.js';
 import {
   assessVoter,
@@ -38,7 +39,7 @@ import {
   type RatedPhotoRow,
 } from '../repositories/arena.repository.js';
 import type { CategoryRepository } from '../repositories/category.repository.js';
-import { FuelRepository, type FuelWallet } from '../repositories/fuel.repository.js';
+import { FuelRepository } from '../repositories/fuel.repository.js';
 import { VoterRepository, userVoterKey } from '../repositories/voter.repository.js';
 import { achievementsByKey } from './achievement-view.js';
 import { scoreOf, type ArenaIndexes } from './arena-indexes.js';
@@ -256,10 +257,7 @@ export class ArenaService {
     ) {
       throw new AppError(ErrorCode.PAIR_NOT_SERVED);
     }
-    const wallet: FuelWallet =
-      vote.caller.userId === null
-        ? { kind: 'voter', id: vote.voterId }
-        : { kind: 'user', id: vote.caller.userId };
+    const wallet = walletOf(vote.caller.userId, vote.voterId);
 
     if (pair.vote_id !== null) {
       const recorded = await arena.findVote(pair.vote_id);
@@ -341,11 +339,7 @@ export class ArenaService {
     const loserScore = scoreOf(updated.loser.mu, referenceMus, params);
 
     const today = dayKey(now, this.settings.timeZone);
-    const fuelEarned = fuelForVote(
-      reliability,
-      this.settings,
-      voter.day === today ? voter.day_fuel : 0,
-    );
+    const fuelEarned = fuelForVote(reliability, this.settings, fuelEarnedOn(voter, today));
     const boostSettled =
       pair.boosted_photo_id !== null &&
       vote.input.boosted_photo_id === pair.boosted_photo_id &&
@@ -428,7 +422,7 @@ export class ArenaService {
         gold_failed: activity.goldFailed,
         day: today,
         day_votes: (voter.day === today ? voter.day_votes : 0) + 1,
-        day_fuel: (voter.day === today ? voter.day_fuel : 0) + fuelEarned,
+        day_fuel: fuelEarnedOn(voter, today) + fuelEarned,
         streak_days: streakDays,
       },
       now,
