@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_FUEL_DAILY_CAP, DEFAULT_FUEL_PER_VOTE, type FuelRules } from './domain/fuel.js';
 
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
@@ -135,8 +136,8 @@ const envSchema = z.object({
   ARENA_SAME_SIDE_SHARE: share().default(0.9),
   ARENA_GOLD_FAILURE_RATE: share().default(0.5),
   ARENA_RELIABILITY_CUTOFF: share().default(0.25),
-  FUEL_PER_VOTE: positiveInt(1000).default(2),
-  FUEL_DAILY_CAP: positiveInt(1_000_000).default(100),
+  FUEL_PER_VOTE: positiveInt(1000).default(DEFAULT_FUEL_PER_VOTE),
+  FUEL_DAILY_CAP: positiveInt(1_000_000).default(DEFAULT_FUEL_DAILY_CAP),
   REPORT_HIDE_THRESHOLD: positiveInt(1000).default(3),
   UPLOAD_ORPHAN_GRACE_SECONDS: z
     .string()
@@ -227,7 +228,7 @@ export interface Config {
 }
 
 /** The arena's rules and anti-abuse thresholds (README: configuration). */
-export interface ArenaSettings {
+export interface ArenaSettings extends FuelRules {
   refitSeconds: number;
   pairTtlMs: number;
   minDwellMs: number;
@@ -236,10 +237,6 @@ export interface ArenaSettings {
   boostShare: number;
   sameSideShare: number;
   goldFailureRate: number;
-  /** Voters whose reliability weight is below this earn no fuel. */
-  reliabilityCutoff: number;
-  fuelPerVote: number;
-  fuelDailyCap: number;
 }
 
 export interface CategorySetting {

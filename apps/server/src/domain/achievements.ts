@@ -120,17 +120,3 @@ export function photoAchievementKeys(photo: { winStreak: number; currentScore: n
   if (photo.currentScore >= 900) keys.push('score_9');
   return keys;
 }
-
-/**
- * Fuel for one vote (DESIGN §6): scaled by the voter's reliability weight, nothing below the
- * cut-off, and never past the daily cap.
- */
-export function fuelForVote(
-  weight: number,
-  settings: { fuelPerVote: number; reliabilityCutoff: number; fuelDailyCap: number },
-  earnedToday: number,
-): number {
-  if (!(weight >= settings.reliabilityCutoff) || weight <= 0) return 0;
-  const earned = Math.max(1, Math.round(settings.fuelPerVote * Math.min(1, weight)));
-  return Math.max(0, Math.min(earned, settings.fuelDailyCap - earnedToday));
-}

@@ -1,8 +1,9 @@
 import { PreparedQuery } from '../db/prepared-query.js';
 import type { Db } from '../db/database.js';
 import type { FuelLedgerTable } from '../db/schema.js';
+import type { FuelWallet } from '../domain/fuel.js';
 
-export type FuelWallet = { kind: 'user'; id: number } | { kind: 'voter'; id: number };
+export type { FuelWallet };
 export type FuelReason = FuelLedgerTable['reason'];
 
 // Every vote moves fuel: its statements are prepared (ADR 0021).

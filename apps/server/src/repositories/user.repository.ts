@@ -1,8 +1,8 @@
 import { PreparedQuery } from '../db/prepared-query.js';
-import { DEFAULT_FUEL } from '@yanzhi/contract';
 import type { Db } from '../db/database.js';
 import type { NewUser, UserRow } from '../db/schema.js';
 import { inTransaction } from '../db/transaction.js';
+import { WELCOME_FUEL } from '../domain/fuel.js';
 
 type NewUserFields = Omit<NewUser, 'fuel_balance'>;
 
@@ -31,7 +31,7 @@ export class UserRepository {
     return inTransaction(this.db, async (trx) => {
       const row = await trx
         .insertInto('users')
-        .values({ ...user, fuel_balance: DEFAULT_FUEL })
+        .values({ ...user, fuel_balance: WELCOME_FUEL })
         .returningAll()
         .executeTakeFirstOrThrow();
       await grantWelcomeFuel(trx, row.id, user.created_at);
@@ -58,7 +58,7 @@ export class UserRepository {
           device_id: null,
           is_device_account: 0,
           is_demo: 0,
-          fuel_balance: DEFAULT_FUEL,
+          fuel_balance: WELCOME_FUEL,
           created_at: now,
           updated_at: now,
         })
@@ -97,7 +97,7 @@ async function grantWelcomeFuel(db: Db, userId: number, now: number): Promise<vo
     .values({
       user_id: userId,
       voter_id: null,
-      amount: DEFAULT_FUEL,
+      amount: WELCOME_FUEL,
       reason: 'welcome',
       ref: null,
       created_at: now,

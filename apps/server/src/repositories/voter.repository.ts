@@ -1,8 +1,8 @@
-import { DEFAULT_FUEL } from '@yanzhi/contract';
 import type { Db } from '../db/database.js';
 import type { VoterRow } from '../db/schema.js';
 import { PreparedQuery } from '../db/prepared-query.js';
 import { hasRowLocks, inTransaction } from '../db/transaction.js';
+import { WELCOME_FUEL, fuelEarnedOn, fuelMovedOnMerge, mergedDayFuel } from '../domain/fuel.js';
 import { FuelRepository } from './fuel.repository.js';
 import { chunks, jsonRows } from '../db/json-rows.js';
 import { sql } from 'kysely';
@@ -82,7 +82,7 @@ export class VoterRepository {
       if (inserted && options.welcomeFuel === true) {
         await new FuelRepository(trx).change(
           { kind: 'voter', id: inserted.id },
-          DEFAULT_FUEL,
+          WELCOME_FUEL,
           'welcome',
           null,
           now,
@@ -137,9 +137,8 @@ export class VoterRepository {
     if (from.merged_into !== null) return;
     // The fuel the anonymous voter earned, on any day, lands on the user's today: at most the
     // room left under today's cap. So however many ids one person merges, a day pays one cap.
-    const earned = Math.max(0, from.fuel_balance - DEFAULT_FUEL);
-    const intoTodayFuel = into.day === fuelRules.today ? into.day_fuel : 0;
-    const moved = Math.min(earned, Math.max(0, fuelRules.dailyCap - intoTodayFuel));
+    const intoTodayFuel = fuelEarnedOn(into, fuelRules.today);
+    const moved = fuelMovedOnMerge(from.fuel_balance, intoTodayFuel, fuelRules.dailyCap);
     const sameDay = from.day !== null && from.day === into.day;
     const newerDay = from.day !== null && (into.day === null || from.day > into.day);
     const day = newerDay ? from.day : into.day;
@@ -167,7 +166,7 @@ export class VoterRepository {
               day,
               day_votes: dayVotes,
               day_fuel: sameDay
-                ? Math.min(fuelRules.dailyCap, into.day_fuel + from.day_fuel)
+                ? mergedDayFuel(into.day_fuel, from.day_fuel, fuelRules.dailyCap)
                 : newerDay
                   ? from.day_fuel
                   : into.day_fuel,

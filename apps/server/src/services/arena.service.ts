@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
   ErrorCode,
-  ONBOARDING_VOTES_TO_UNLOCK,
   type CallInput,
   type Pair,
   type PhotoCard,
@@ -11,46 +10,28 @@ import type { ArenaSettings } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { ServedPairRow } from '../db/schema.js';
 import { inTransaction } from '../db/transaction.js';
-import { fuelForVote, photoAchievementKeys, voterAchievementKeys } from '../domain/achievements.js';
 import type { Clock } from '../domain/clock.js';
-import { dayKey, nextStreak } from '../domain/day.js';
-import { neighbourhoodHash } from '../domain/network.js';
-import {
-  assessVoter,
-  goldOutcome,
-  isProvisional,
-  isFishing,
-  isTooFast,
-  onlineCrowdFactor,
-  pickPair,
-  priorVoterWeight,
-  type ChosenPair,
-  recordVote,
-  updateOnline,
-  type RatingParams,
-  type Rng,
-} from '../domain/rating/index.js';
+import { walletOf } from '../domain/fuel.js';
+import { pickPair, type ChosenPair, type RatingParams, type Rng } from '../domain/rating/index.js';
+import { decideVote, isServedTo, votedPhotos, type VoteTraffic } from '../domain/vote/index.js';
 import { AppError } from '../errors.js';
 import type { Metrics } from '../lib/metrics.js';
-import {
-  ArenaRepository,
-  type CardRow,
-  type RatedPhotoRow,
-} from '../repositories/arena.repository.js';
+import { ArenaRepository, type CardRow } from '../repositories/arena.repository.js';
 import type { CategoryRepository } from '../repositories/category.repository.js';
-import { FuelRepository, type FuelWallet } from '../repositories/fuel.repository.js';
-import { VoterRepository, userVoterKey } from '../repositories/voter.repository.js';
-import { achievementsByKey } from './achievement-view.js';
+import { FuelRepository } from '../repositories/fuel.repository.js';
+import { VoterRepository } from '../repositories/voter.repository.js';
 import { scoreOf, type ArenaIndexes } from './arena-indexes.js';
 import { imageOf } from './image-view.js';
+import {
+  announce,
+  replayVote,
+  saveVote,
+  type PendingVote,
+  type VoteOutcome,
+} from './vote-recording.js';
 
 /** Pairs served to and votes cast from the caller's address and neighbourhood this hour. */
-export interface CallerTraffic {
-  address: { served: number; voted: number };
-  neighbourhood: { served: number; voted: number };
-  /** Votes from the neighbourhood on each photo of the vote this hour, this one included. */
-  photoVotes: { winner: number; loser: number };
-}
+export type CallerTraffic = VoteTraffic;
 
 export interface Caller {
   userId: number | null;
@@ -225,265 +206,51 @@ export class ArenaService {
     return outcome.response;
   }
 
-  private async recordVote(
-    trx: Db,
-    vote: {
-      pairId: string;
-      winnerId: number;
-      lo: number;
-      hi: number;
-      voterId: number;
-      caller: Caller;
-      input: CallInput<'submit_photo_rating'>;
-      now: number;
-    },
-  ): Promise<{
-    response: SubmitRatingResponse;
-    categoryId: number;
-    applied: RatedPhotoRow[] | null;
-  }> {
+  /** Records a vote on its served pair inside the transaction: reads the facts, writes the decision. */
+  private async recordVote(trx: Db, vote: PendingVote): Promise<VoteOutcome> {
     const { now } = vote;
     const arena = new ArenaRepository(trx);
     const voters = new VoterRepository(trx);
     const fuel = new FuelRepository(trx);
     const pair = await arena.lockServedPair(vote.pairId);
-    if (
-      !pair ||
-      pair.voter_id !== vote.voterId ||
-      pair.photo_lo !== vote.lo ||
-      pair.photo_hi !== vote.hi ||
-      pair.user_id !== vote.caller.userId
-    ) {
-      throw new AppError(ErrorCode.PAIR_NOT_SERVED);
-    }
-    const wallet: FuelWallet =
-      vote.caller.userId === null
-        ? { kind: 'voter', id: vote.voterId }
-        : { kind: 'user', id: vote.caller.userId };
-
+    const claim = { voterId: vote.voterId, userId: vote.caller.userId, lo: vote.lo, hi: vote.hi };
+    if (!isServedTo(pair, claim)) throw new AppError(ErrorCode.PAIR_NOT_SERVED);
+    const wallet = walletOf(vote.caller.userId, vote.voterId);
     if (pair.vote_id !== null) {
-      const recorded = await arena.findVote(pair.vote_id);
-      if (!recorded || recorded.winner_photo_id !== vote.winnerId) {
-        throw new AppError(ErrorCode.PAIR_ALREADY_JUDGED);
-      }
-      const voter = await voters.lock(vote.voterId);
-      return {
-        categoryId: pair.category_id,
-        applied: null,
-        response: {
-          already_recorded: true,
-          winner: {
-            id: recorded.winner_photo_id,
-            current_score: recorded.winner_score_after,
-            previous_score: recorded.winner_score_before,
-            provisional: true,
-          },
-          loser: {
-            id: recorded.loser_photo_id,
-            current_score: recorded.loser_score_after,
-            previous_score: recorded.loser_score_before,
-            provisional: true,
-          },
-          fuel_earned: recorded.fuel_earned,
-          fuel: await fuel.balance(wallet),
-          achievements: [],
-          onboarding: onboardingOf(voter.total_votes, voter.total_votes),
-        },
-      };
+      return replayVote({ arena, voters, fuel }, pair.vote_id, pair.category_id, vote, wallet);
     }
     if (pair.expires_at <= now) throw new AppError(ErrorCode.PAIR_EXPIRED);
-
-    const photos = await arena.lockPhotos([vote.lo, vote.hi]);
-    const winner = photos.find((photo) => photo.id === vote.winnerId);
-    const loser = photos.find((photo) => photo.id !== vote.winnerId);
-    if (!winner || !loser || winner.state !== 'active' || loser.state !== 'active') {
-      throw new AppError(ErrorCode.PHOTO_NOT_FOUND);
-    }
-
+    const photos = votedPhotos(await arena.lockPhotos([vote.lo, vote.hi]), vote.winnerId);
+    if (!photos) throw new AppError(ErrorCode.PHOTO_NOT_FOUND);
     const voter = await voters.lock(vote.voterId);
-    const side = vote.winnerId === pair.left_photo_id ? 'left' : 'right';
-    const dwellMs = now - pair.served_at;
-    const gold =
-      pair.kind === 'gold' && pair.gold_expected_winner_id !== null
-        ? goldOutcome(String(pair.gold_expected_winner_id), String(vote.winnerId))
-        : null;
-    const params = this.params;
-    const activity = recordVote(
-      {
-        votes: voter.total_votes,
-        leftVotes: voter.left_votes,
-        rightVotes: voter.right_votes,
-        fastVotes: voter.fast_votes,
-        goldPassed: voter.gold_passed,
-        goldFailed: voter.gold_failed,
-      },
-      { side, dwellMs, gold },
-      params,
-    );
-    const tooFast = isTooFast(dwellMs, params);
-    const suspicious = assessVoter(activity, params).suspicious;
-    const traffic = vote.caller.traffic;
-    const fishing =
-      traffic !== undefined &&
-      (isFishing(traffic.address.served, traffic.address.voted, params) ||
-        isFishing(traffic.neighbourhood.served, traffic.neighbourhood.voted, params));
-    const reliability =
-      tooFast || suspicious || fishing ? 0 : (voter.refit_weight ?? priorVoterWeight(params));
-    // The online update is a preview until the next refit, which weighs trust and neighbourhoods
-    // in full (ADR 0024); until then a crowd behind one neighbourhood moves a photo only so far.
-    const weight =
-      reliability *
-      onlineCrowdFactor(traffic?.photoVotes.winner ?? 1, traffic?.photoVotes.loser ?? 1, params);
-
     const { referenceMus } = await this.indexes.get(pair.category_id);
-    const updated = updateOnline(winner, loser, weight, params);
-    const winnerScore = scoreOf(updated.winner.mu, referenceMus, params);
-    const loserScore = scoreOf(updated.loser.mu, referenceMus, params);
-
-    const today = dayKey(now, this.settings.timeZone);
-    const fuelEarned = fuelForVote(
-      reliability,
-      this.settings,
-      voter.day === today ? voter.day_fuel : 0,
-    );
-    const boostSettled =
-      pair.boosted_photo_id !== null &&
-      vote.input.boosted_photo_id === pair.boosted_photo_id &&
-      photos.some((photo) => photo.id === pair.boosted_photo_id && photo.boost_remaining > 0);
-
-    const voteId = await arena.insertVote({
-      pair_id: pair.id,
-      category_id: pair.category_id,
-      voter_id: vote.voterId,
-      user_id: vote.caller.userId,
-      winner_photo_id: winner.id,
-      loser_photo_id: loser.id,
-      photo_lo: vote.lo,
-      photo_hi: vote.hi,
-      side,
-      kind: pair.kind,
-      dwell_ms: dwellMs,
-      weight,
-      gold,
-      fuel_earned: fuelEarned,
-      winner_score_before: winner.current_score,
-      winner_score_after: winnerScore,
-      loser_score_before: loser.current_score,
-      loser_score_after: loserScore,
-      net: vote.caller.address === undefined ? null : neighbourhoodHash(vote.caller.address),
-      created_at: now,
-    });
-    await arena.markJudged(pair.id, voteId);
-
-    const after = (
-      photo: RatedPhotoRow,
-      state: { mu: number; sigma2: number },
-      won: boolean,
-      score: number,
-    ) => ({
-      ...photo,
-      mu: state.mu,
-      sigma2: state.sigma2,
-      comparisons: photo.comparisons + 1,
-      wins: photo.wins + (won ? 1 : 0),
-      win_streak: won ? photo.win_streak + 1 : 0,
-      current_score: score,
-      provisional: isProvisional(state.sigma2, params) ? 1 : 0,
-      boost_remaining:
-        boostSettled && photo.id === pair.boosted_photo_id
-          ? photo.boost_remaining - 1
-          : photo.boost_remaining,
-    });
-    const winnerAfter = after(winner, updated.winner, true, winnerScore);
-    const loserAfter = after(loser, updated.loser, false, loserScore);
-    for (const photo of [winnerAfter, loserAfter]) {
-      const {
-        id,
-        mu,
-        sigma2,
-        comparisons,
-        wins,
-        win_streak,
-        current_score,
-        provisional,
-        boost_remaining,
-      } = photo;
-      await arena.updatePhoto(
-        id,
-        { mu, sigma2, comparisons, wins, win_streak, current_score, provisional, boost_remaining },
-        now,
-      );
-    }
-
-    const totalVotes = voter.total_votes + 1;
-    const streakDays = nextStreak(voter.day, voter.streak_days, today);
-    await voters.update(
-      vote.voterId,
+    const decision = decideVote(
       {
-        total_votes: totalVotes,
-        left_votes: activity.leftVotes,
-        right_votes: activity.rightVotes,
-        fast_votes: activity.fastVotes,
-        gold_passed: activity.goldPassed,
-        gold_failed: activity.goldFailed,
-        day: today,
-        day_votes: (voter.day === today ? voter.day_votes : 0) + 1,
-        day_fuel: (voter.day === today ? voter.day_fuel : 0) + fuelEarned,
-        streak_days: streakDays,
+        pair,
+        winner: photos.winner,
+        loser: photos.loser,
+        voter,
+        now,
+        namedBoost: vote.input.boosted_photo_id,
+        traffic: vote.caller.traffic,
+        scoreOf: (mu) => scoreOf(mu, referenceMus, this.params),
       },
-      now,
+      { params: this.params, fuel: this.settings, timeZone: this.settings.timeZone },
     );
-    if (fuelEarned > 0) await fuel.change(wallet, fuelEarned, 'vote', `vote:${voteId}`, now);
-
-    const unlocked = await voters.unlock(
-      vote.voterId,
-      voterAchievementKeys({ totalVotes, streakDays }),
-      now,
-      true,
-    );
-    const ownerKeys = photoAchievementKeys({
-      winStreak: winnerAfter.win_streak,
-      currentScore: winnerAfter.current_score,
-    });
-    if (ownerKeys.length > 0) {
-      const owner = await voters.findOrCreate(userVoterKey(winner.user_id), winner.user_id, now);
-      await voters.unlock(owner.id, ownerKeys, now, false);
-    }
-    const announced = [...unlocked, ...(await voters.takeUnannounced(vote.voterId, now))];
-    // Most votes announce nothing: then there is nothing to look up.
-    const achievementRows = announced.length > 0 ? await voters.achievements(vote.voterId) : [];
-
+    await saveVote({ arena, voters, fuel }, { pair, vote, decision, wallet });
+    const ownerId = photos.winner.user_id;
+    const achievements = await announce(voters, vote, ownerId, decision.achievements);
     return {
       categoryId: pair.category_id,
-      applied: [winnerAfter, loserAfter],
+      applied: [decision.winner, decision.loser],
       response: {
         already_recorded: false,
-        winner: {
-          id: winner.id,
-          current_score: winnerScore,
-          previous_score: winner.current_score,
-          provisional: winnerAfter.provisional === 1,
-        },
-        loser: {
-          id: loser.id,
-          current_score: loserScore,
-          previous_score: loser.current_score,
-          provisional: loserAfter.provisional === 1,
-        },
-        fuel_earned: fuelEarned,
+        ...decision.revealed,
+        fuel_earned: decision.vote.fuel_earned,
         fuel: await fuel.balance(wallet),
-        achievements: achievementsByKey(announced, achievementRows),
-        onboarding: onboardingOf(voter.total_votes, totalVotes),
+        achievements,
+        onboarding: decision.onboarding,
       },
     };
   }
-}
-
-function onboardingOf(before: number, after: number): SubmitRatingResponse['onboarding'] {
-  return {
-    votes: Math.min(after, ONBOARDING_VOTES_TO_UNLOCK),
-    required: ONBOARDING_VOTES_TO_UNLOCK,
-    unlocked: after >= ONBOARDING_VOTES_TO_UNLOCK,
-    just_unlocked: before < ONBOARDING_VOTES_TO_UNLOCK && after >= ONBOARDING_VOTES_TO_UNLOCK,
-  };
 }

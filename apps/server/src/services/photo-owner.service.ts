@@ -1,8 +1,9 @@
-import { ErrorCode, FUEL_PER_BOOSTED_EXPOSURE } from '@yanzhi/contract';
+import { ErrorCode } from '@yanzhi/contract';
 import type { Db } from '../db/database.js';
 import type { PhotoRow } from '../db/schema.js';
 import { inTransaction } from '../db/transaction.js';
 import type { Clock } from '../domain/clock.js';
+import { boostCost } from '../domain/fuel.js';
 import { AppError } from '../errors.js';
 import { ArenaRepository } from '../repositories/arena.repository.js';
 import { FuelRepository } from '../repositories/fuel.repository.js';
@@ -66,7 +67,7 @@ export class PhotoOwnerService {
   /** Spends fuel on boosted exposures (DESIGN §6); the balance is checked atomically. */
   async boostPhoto(userId: number, photoId: number, exposures: number) {
     const now = this.clock.now();
-    const cost = exposures * FUEL_PER_BOOSTED_EXPOSURE;
+    const cost = boostCost(exposures);
     const result = await inTransaction(this.db, async (trx) => {
       const photos = new PhotoRepository(trx);
       const photo = PhotoOwnerService.owned(await photos.lockLive(photoId), userId);

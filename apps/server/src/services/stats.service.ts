@@ -3,6 +3,7 @@ import type { ArenaSettings } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Clock } from '../domain/clock.js';
 import { currentStreak, dayKey } from '../domain/day.js';
+import { fuelEarnedOn, walletOf } from '../domain/fuel.js';
 import { FuelRepository } from '../repositories/fuel.repository.js';
 import { VoterRepository } from '../repositories/voter.repository.js';
 import { allAchievements } from './achievement-view.js';
@@ -22,16 +23,12 @@ export class StatsService {
     const voter = await voters.resolve(caller.anonymousId, caller.userId, now);
     const today = dayKey(now, this.settings.timeZone);
     const isToday = voter.day === today;
-    const fuel = await new FuelRepository(this.db).balance(
-      caller.userId === null
-        ? { kind: 'voter', id: voter.id }
-        : { kind: 'user', id: caller.userId },
-    );
+    const fuel = await new FuelRepository(this.db).balance(walletOf(caller.userId, voter.id));
     return {
       total_votes: voter.total_votes,
       today_votes: isToday ? voter.day_votes : 0,
       fuel,
-      fuel_earned_today: isToday ? voter.day_fuel : 0,
+      fuel_earned_today: fuelEarnedOn(voter, today),
       fuel_daily_cap: this.settings.fuelDailyCap,
       onboarding: {
         votes: Math.min(voter.total_votes, ONBOARDING_VOTES_TO_UNLOCK),
