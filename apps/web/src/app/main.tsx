@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import '../styles/index.css';
 import { firstScreenSettled } from '../lib/after-first-screen';
 import { openPairFeed } from '../features/arena';
-import { useUserStore } from '../features/user';
+import { useUserStore } from '../services/user';
 import { categoriesInPage, categoriesQueryOptions } from '../lib/categories';
 import { whenLanguageReady } from '../lib/i18n';
 import { voteStatsQueryOptions } from '../lib/vote-stats';

@@ -10,8 +10,8 @@ import {
 } from '../../testing/arena-fixtures';
 import { CATEGORIES, NOT_AVAILABLE, USER_INFO, fail, mockApi, ok } from '../../testing/mock-api';
 import { renderApp } from '../../testing/render-app';
-import { useToastStore } from '../toasts';
-import { useUserStore } from '../user';
+import { useToastStore } from '../../services/toasts';
+import { useUserStore } from '../../services/user';
 import { ARENA_PHOTO_SIZES } from './preload-pair';
 import { REVEAL_MS } from './use-vote';
 

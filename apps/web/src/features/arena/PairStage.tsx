@@ -6,7 +6,7 @@ import { LoadingRegion } from '../../components/Skeleton';
 import { useCategories } from '../../lib/categories';
 import { useT } from '../../lib/i18n';
 import { useOnline } from '../../lib/online-status';
-import { OfflineState } from '../offline';
+import { OfflineState } from '../../services/offline';
 import type { Choice } from './api/submit-vote';
 import { ArenaCard, type CardState } from './ArenaCard';
 import type { Reveal } from './use-vote';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { USER_INFO, mockApi, ok } from '../../testing/mock-api';
 import { renderApp } from '../../testing/render-app';
-import { useUserStore } from '../user';
+import { useUserStore } from '../../services/user';
 
 function signInAs(role: 'user' | 'moderator') {
   useUserStore

@@ -4,7 +4,7 @@ import { PageIcon, type PageIconName } from '../../components/PageIcon';
 import { UnlockProgress } from '../../components/UnlockProgress';
 import { useT, type MessageKey } from '../../lib/i18n';
 import { useVoteStats } from '../../lib/vote-stats';
-import { useUserStore } from '../user';
+import { useUserStore } from '../../services/user';
 import './onboarding.css';
 
 interface Step {

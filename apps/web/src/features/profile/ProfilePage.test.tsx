@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { shareCard } from '../../testing/leaderboard-fixtures';
 import { NOT_AVAILABLE, USER_INFO, fail, mockApi, ok } from '../../testing/mock-api';
 import { renderApp } from '../../testing/render-app';
-import { useUserStore } from '../user';
+import { useUserStore } from '../../services/user';
 
 function signIn() {
   useUserStore

@@ -14,9 +14,15 @@ import { describeError, isNotAvailableYet } from '../../lib/error-text';
 import { photoSrcSet } from '../../lib/photo-sources';
 import { useLanguage, useT, type MessageKey } from '../../lib/i18n';
 import { useVoteStats } from '../../lib/vote-stats';
-import { ShareModal } from '../share';
-import { toast } from '../toasts';
-import { selectLevel, selectRating, useUserStore, type User, type UserPhoto } from '../user';
+import { ShareModal } from '../../services/share';
+import { toast } from '../../services/toasts';
+import {
+  selectLevel,
+  selectRating,
+  useUserStore,
+  type User,
+  type UserPhoto,
+} from '../../services/user';
 import { useDeleteAccount } from './api/delete-account';
 import { useMyPhotos } from './api/get-my-photos';
 import { usePhotoHistory } from './api/photo-history';

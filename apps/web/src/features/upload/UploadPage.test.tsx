@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CATEGORIES, USER_INFO, fail, mockApi, ok } from '../../testing/mock-api';
 import { renderApp } from '../../testing/render-app';
-import { useUserStore } from '../user';
+import { useUserStore } from '../../services/user';
 import * as crop from './crop';
 
 // Decoding and canvas drawing need a real browser (e2e covers them); the geometry stays real.

@@ -13,7 +13,7 @@ import { PageIcon } from '../../components/PageIcon';
 import { PhotoFrame } from '../../components/PhotoFrame';
 import { categoryName, useCategories } from '../../lib/categories';
 import { useLanguage, useT } from '../../lib/i18n';
-import { useUserStore } from '../user';
+import { useUserStore } from '../../services/user';
 import { sessionFrom, useUploadPhoto } from './api/upload-photo';
 import { CropStage } from './CropStage';
 import { initialCrop, loadImage, renderCrop, type CropState, type LoadedImage } from './crop';

@@ -6,7 +6,7 @@ export type Choice = 0 | 1;
 /**
  * The vote for one photo of a served pair (spec §7 plus the pair id): the other photo loses,
  * and a boosted card settles its exposure through boosted_photo_id. The pair id is also the
- * vote's idempotency key: it is sent through the offline queue (features/offline, ADR 0015).
+ * vote's idempotency key: it is sent through the offline queue (services/offline, ADR 0015).
  */
 export function voteRequest(
   pair: Pair,
