@@ -82,6 +82,19 @@ describe('architecture', () => {
     expect(problems).toEqual([]);
   });
 
+  it('makes every API call from a file of its own under an api/ folder', () => {
+    const problems: string[] = [];
+    for (const file of sourceFiles(SRC)) {
+      const text = readFileSync(file, 'utf8');
+      const calls = [...text.matchAll(/(?:callApi|postMultipartWithProgress)\(\s*'([a-z_]+)'/g)];
+      const inApiFolder = relative(SRC, file).split(sep).slice(0, -1).includes('api');
+      if (calls.length > 0 && !inApiFolder) problems.push(`${relative(SRC, file)} calls the API`);
+      if (inApiFolder && calls.length !== 1)
+        problems.push(`${relative(SRC, file)} makes ${calls.length} calls, not one`);
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('keeps lib/ and components/ free of features and services, and the contract schemas out of runtime', () => {
     const problems: string[] = [];
     for (const file of SHARED.flatMap(sourceFiles)) {

@@ -4,7 +4,7 @@ import { describeError } from '../../lib/error-text';
 import { useT } from '../../lib/i18n';
 import { useVoteOutbox } from '../../services/offline';
 import { toast } from '../../services/toasts';
-import { voteRequest, type Choice } from './api/submit-vote';
+import { voteRequest, type Choice } from './vote-request';
 import type { PairSource } from './pair-queue';
 import { showVoteToasts, voteAnnouncement } from './vote-feedback';
 

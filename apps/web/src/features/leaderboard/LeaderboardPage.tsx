@@ -2,7 +2,7 @@ import type { PeriodType } from '@yanzhi/contract';
 import { useCallback, useState } from 'react';
 import { CategoryBar } from '../../components/CategoryChips';
 import { ErrorState } from '../../components/ErrorState';
-import { useCategories } from '../../lib/categories';
+import { useCategories } from '../../lib/api/get-categories';
 import { useT } from '../../lib/i18n';
 import { ShareModal, type ShareRequest } from '../../services/share';
 import { useUserStore } from '../../services/user';

@@ -6,7 +6,8 @@ import { Skeleton } from '../../components/Skeleton';
 import { useT, type MessageKey } from '../../lib/i18n';
 import { toast } from '../../services/toasts';
 import { useUserStore } from '../../services/user';
-import { useModeratePhoto, useModerationQueue, type ModerationDecision } from './api/moderation';
+import { useModerationQueue } from './api/get-moderation-queue';
+import { useModeratePhoto, type ModerationDecision } from './api/moderate-photo';
 import './moderation.css';
 import { useModerationText } from './texts';
 

@@ -13,7 +13,7 @@ import { UnlockProgress } from '../../components/UnlockProgress';
 import { describeError, isNotAvailableYet } from '../../lib/error-text';
 import { photoSrcSet } from '../../lib/photo-sources';
 import { useLanguage, useT, type MessageKey } from '../../lib/i18n';
-import { useVoteStats } from '../../lib/vote-stats';
+import { useVoteStats } from '../../lib/api/get-user-vote-stats';
 import { ShareModal } from '../../services/share';
 import { toast } from '../../services/toasts';
 import {
@@ -25,7 +25,7 @@ import {
 } from '../../services/user';
 import { useDeleteAccount } from './api/delete-account';
 import { useMyPhotos } from './api/get-my-photos';
-import { usePhotoHistory } from './api/photo-history';
+import { usePhotoHistory } from './api/get-photo-history';
 import { BoostSheet } from './BoostSheet';
 import { ConfirmSheet } from './ConfirmSheet';
 import { ScoreChart } from './ScoreChart';

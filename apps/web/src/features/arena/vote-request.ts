@@ -1,5 +1,5 @@
 import type { CallRequest, Pair } from '@yanzhi/contract';
-import { getAnonymousId } from '../../../lib/identity';
+import { getAnonymousId } from '../../lib/identity';
 
 export type Choice = 0 | 1;
 
