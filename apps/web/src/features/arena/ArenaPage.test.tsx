@@ -436,7 +436,7 @@ describe('arena page: report and inspect', () => {
 
   it('sends the signed-in user with a report and thanks on success', async () => {
     useUserStore.getState().setUser(USER_INFO);
-    const api = await openArena({ submit_photo_report: ok({ reported: true }) });
+    const api = await openArena({ submit_photo_report: ok({ report_id: 1, photo_id: 1 }) });
     const { user } = api.view;
     await user.click(screen.getByRole('button', { name: '举报照片 1' }));
     await user.click(screen.getByRole('radio', { name: '疑似未成年人' }));

@@ -463,7 +463,7 @@ describe('leaderboard: the board', () => {
     let failing = true;
     mockApi({
       get_categories: ok(CATEGORIES),
-      get_leaderboard: (call: RecordedCall) =>
+      get_leaderboard: (call) =>
         failing ? fail(50000, '服务器开小差了') : boardServer({ totalItems: 3 })(call),
     });
     const { user } = renderApp('/leaderboard');
@@ -480,7 +480,7 @@ describe('leaderboard: my rank', () => {
     const mine = boardEntry(37, { is_mine: true, current_score: 722 });
     const api = mockApi({
       get_categories: ok(CATEGORIES),
-      get_leaderboard: (call: RecordedCall) => {
+      get_leaderboard: (call) => {
         const { page } = call.body as { page: number };
         const page2 = boardPage({ page: 2, totalItems: 100 });
         const items = page === 2 ? page2.items.map((e) => (e.rank === 37 ? mine : e)) : undefined;
@@ -510,7 +510,7 @@ describe('leaderboard: my rank', () => {
     const mine = boardEntry(987, { is_mine: true, current_score: 512 });
     const api = mockApi({
       get_categories: ok(CATEGORIES),
-      get_leaderboard: (call: RecordedCall) => {
+      get_leaderboard: (call) => {
         const { page } = call.body as { page: number };
         const base = boardPage({ page, totalItems: 1200 });
         const items = base.items.map((e) => (e.rank === 987 ? mine : e));
