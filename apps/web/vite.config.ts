@@ -98,7 +98,7 @@ export default defineConfig({
               // Achievement badges stay a chunk of their own (the toasts fetch them on demand).
               // The share modal's on-demand wrapper too: one request fewer for the pages that
               // offer sharing (a first visit fetches each file on a connection of its own).
-              test: /src[\\/](components[\\/](?!AchievementIcon)|lib[\\/]|features[\\/]share[\\/](index|LazyShareModal))|node_modules/,
+              test: /src[\\/](components[\\/](?!AchievementIcon)|lib[\\/]|services[\\/]share[\\/](index|LazyShareModal))|node_modules/,
               minShareCount: 2,
               priority: 1,
             },

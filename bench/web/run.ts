@@ -40,7 +40,7 @@ const DEFERRED: Readonly<Record<string, string>> = {
     'English texts, fetched only when English is the language (preloaded beside the entry then)',
   'src/features/arena/sheets.ts':
     'the report sheet and photo viewer of the arena, fetched once the first photos are in',
-  'src/features/offline/outbox-queue.ts':
+  'src/services/offline/outbox-queue.ts':
     'the offline vote queue and its storage, fetched once the first screen has settled or on a vote',
   'src/components/AchievementIcon.tsx':
     'achievement badges, fetched with the first achievement toast or the achievements tab',

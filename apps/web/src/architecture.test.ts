@@ -3,14 +3,22 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
+/**
+ * The web app's rooms and who may import whom (ADR 0005):
+ * - `lib/` and `components/`: shared code that knows no page and no service.
+ * - `services/`: the app-wide services, one instance each for the whole app (who the user is,
+ *   the toasts, the offline vote queue, sharing a rank), each with its own small UI. A service
+ *   uses lib/, components/ and, to say something to the user, the toasts' public index.
+ * - `features/`: the pages. A feature uses lib/, components/, the services through their public
+ *   index and its own files; never another feature (a shared need becomes a service or lib code).
+ * - `app/` puts them together (routes, layout, start-up) and may import any of them.
+ */
 const SRC = dirname(fileURLToPath(import.meta.url));
 const FEATURES = join(SRC, 'features');
-/**
- * Foundations every page feature may use, through their public index only (`share` is the rank
- * share modal, opened from the leaderboard and the profile; `offline` the vote queue and the
- * offline states).
- */
-const SHARED_FEATURES = new Set(['user', 'toasts', 'share', 'offline']);
+const SERVICES = join(SRC, 'services');
+const SHARED = [join(SRC, 'lib'), join(SRC, 'components')];
+/** The one service the others may use: they report through a toast. */
+const TOASTS = join(SERVICES, 'toasts');
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -25,40 +33,74 @@ function relativeImports(file: string): string[] {
   return [...text.matchAll(/(?:from|import)\s*\(?\s*'(\.[^']*)'/g)].map((m) => m[1] ?? '');
 }
 
-function featureOf(path: string): string | null {
-  const rel = relative(FEATURES, path);
+/** The top folder under `room` that `path` is in, or null when it is outside `room`. */
+function folderIn(room: string, path: string): string | null {
+  const rel = relative(room, path);
   if (rel.startsWith('..')) return null;
   return rel.split(sep)[0] ?? null;
 }
 
+const featureOf = (path: string) => folderIn(FEATURES, path);
+const serviceOf = (path: string) => folderIn(SERVICES, path);
+const inShared = (path: string) => SHARED.some((room) => folderIn(room, path) !== null);
+/** A service's public index (the folder itself, as imports name it). */
+const isServiceIndex = (path: string) => {
+  const service = serviceOf(path);
+  return service !== null && path === join(SERVICES, service);
+};
+
+/** Every relative import of the files under `room` that `allowed` refuses, as "file → import". */
+function forbiddenImports(
+  room: string,
+  allowed: (target: string, ownFolder: string | null) => boolean,
+): string[] {
+  const problems: string[] = [];
+  for (const file of sourceFiles(room)) {
+    const own = folderIn(room, file);
+    for (const specifier of relativeImports(file)) {
+      const target = resolve(dirname(file), specifier);
+      if (!allowed(target, own)) problems.push(`${relative(SRC, file)} → ${specifier}`);
+    }
+  }
+  return problems;
+}
+
 describe('architecture', () => {
-  it('keeps features apart: a feature imports another only via a shared public index', () => {
+  it('keeps features apart: lib/, components/, services via their index and their own files', () => {
+    const problems = forbiddenImports(
+      FEATURES,
+      (target, own) => featureOf(target) === own || inShared(target) || isServiceIndex(target),
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it('keeps services free of features: lib/, components/, the toasts and their own files', () => {
+    const problems = forbiddenImports(
+      SERVICES,
+      (target, own) => serviceOf(target) === own || inShared(target) || target === TOASTS,
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it('makes every API call from a file of its own under an api/ folder', () => {
     const problems: string[] = [];
-    for (const file of sourceFiles(FEATURES)) {
-      const own = featureOf(file);
-      for (const specifier of relativeImports(file)) {
-        const target = resolve(dirname(file), specifier);
-        const other = featureOf(target);
-        if (other === null || other === own) continue;
-        const viaIndex = target === join(FEATURES, other);
-        if (
-          !SHARED_FEATURES.has(other) ||
-          !viaIndex ||
-          (own && SHARED_FEATURES.has(own) && other !== 'toasts')
-        ) {
-          problems.push(`${relative(SRC, file)} → ${specifier}`);
-        }
-      }
+    for (const file of sourceFiles(SRC)) {
+      const text = readFileSync(file, 'utf8');
+      const calls = [...text.matchAll(/(?:callApi|postMultipartWithProgress)\(\s*'([a-z_]+)'/g)];
+      const inApiFolder = relative(SRC, file).split(sep).slice(0, -1).includes('api');
+      if (calls.length > 0 && !inApiFolder) problems.push(`${relative(SRC, file)} calls the API`);
+      if (inApiFolder && calls.length !== 1)
+        problems.push(`${relative(SRC, file)} makes ${calls.length} calls, not one`);
     }
     expect(problems).toEqual([]);
   });
 
-  it('keeps lib/ and components/ free of features, and the contract schemas out of runtime', () => {
+  it('keeps lib/ and components/ free of features and services, and the contract schemas out of runtime', () => {
     const problems: string[] = [];
-    const shared = [...sourceFiles(join(SRC, 'lib')), ...sourceFiles(join(SRC, 'components'))];
-    for (const file of shared) {
+    for (const file of SHARED.flatMap(sourceFiles)) {
       for (const specifier of relativeImports(file)) {
-        if (featureOf(resolve(dirname(file), specifier)) !== null) {
+        const target = resolve(dirname(file), specifier);
+        if (featureOf(target) !== null || serviceOf(target) !== null) {
           problems.push(`${relative(SRC, file)} → ${specifier}`);
         }
       }

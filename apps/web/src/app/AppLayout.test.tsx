@@ -1,7 +1,7 @@
 import { CLIENT_STORAGE_KEYS } from '@yanzhi/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useUserStore } from '../features/user';
+import { useUserStore } from '../services/user';
 import { CATEGORIES, NOT_AVAILABLE, USER_INFO, mockApi, ok } from '../testing/mock-api';
 import { renderApp } from '../testing/render-app';
 

@@ -1,9 +1,9 @@
 import type { SubmitRatingResponse } from '@yanzhi/contract';
 import { useEffect, useRef, useState, type MouseEvent, type RefObject } from 'react';
 import { BottomNav } from '../components/BottomNav';
-import { OfflineBanner, useVoteOutboxSync } from '../features/offline';
-import { ToastArea } from '../features/toasts';
-import { useUserStore } from '../features/user';
+import { OfflineBanner, useVoteOutboxSync } from '../services/offline';
+import { ToastArea } from '../services/toasts';
+import { useUserStore } from '../services/user';
 import { useT } from '../lib/i18n';
 import { parseCapturedParams, storeCapturedParams } from '../lib/query-params';
 import { Outlet, ScrollRestoration, useLocation, useNavigate, useRouteHandle } from '../lib/router';

@@ -1,8 +1,8 @@
 import { CLIENT_STORAGE_KEYS } from '@yanzhi/contract';
 import { waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { useToastStore } from '../features/toasts';
-import { useUserStore } from '../features/user';
+import { useToastStore } from '../services/toasts';
+import { useUserStore } from '../services/user';
 import { getSessionId } from '../lib/identity';
 import { USER_INFO, fail, mockApi, ok } from '../testing/mock-api';
 import { startApp } from './bootstrap';

@@ -1,4 +1,4 @@
-import { useUserStore } from '../features/user';
+import { useUserStore } from '../services/user';
 import { initLanguage } from '../lib/i18n';
 import { ensureDeviceIdentity, getToken } from '../lib/identity';
 import { captureQueryParamsFromLocation, type CapturedParams } from '../lib/query-params';

@@ -13,6 +13,23 @@ function mockServer() {
   });
 }
 
+/** Spec §2's table: path, page, requiresUser, the Chinese and English titles, transition. */
+const SPEC_ROUTES = [
+  [
+    '/',
+    'arena',
+    false,
+    '谁更好看 - 看看你的颜值能打几分',
+    'Who is prettier - see what score your looks get',
+    'fade',
+  ],
+  ['/arena', 'arena', true, '颜值竞技场', 'Yanzhi Arena', 'slide-left'],
+  ['/profile', 'profile', true, '个人中心', 'Personal centre', 'slide-up'],
+  ['/leaderboard', 'leaderboard', false, '排行榜', 'Leaderboard', 'slide-right'],
+  ['/upload', 'upload', false, '上传照片', 'Upload photo', 'slide-up'],
+  ['/onboarding', 'onboarding', false, '新手引导', 'Getting started', 'fade'],
+] as const;
+
 describe('route table (spec §2)', () => {
   it('has exactly the six routes with their flags, titles and transitions', () => {
     expect(
@@ -23,53 +40,15 @@ describe('route table (spec §2)', () => {
         title: { 'zh-CN': t(titleKey, undefined, 'zh-CN'), en: t(titleKey, undefined, 'en') },
         transition,
       })),
-    ).toEqual([
-      {
-        path: '/',
-        page: 'arena',
-        requiresUser: false,
-        title: {
-          'zh-CN': '谁更好看 - 看看你的颜值能打几分',
-          en: 'Who is prettier - see what score your looks get',
-        },
-        transition: 'fade',
-      },
-      {
-        path: '/arena',
-        page: 'arena',
-        requiresUser: true,
-        title: { 'zh-CN': '颜值竞技场', en: 'Yanzhi Arena' },
-        transition: 'slide-left',
-      },
-      {
-        path: '/profile',
-        page: 'profile',
-        requiresUser: true,
-        title: { 'zh-CN': '个人中心', en: 'Personal centre' },
-        transition: 'slide-up',
-      },
-      {
-        path: '/leaderboard',
-        page: 'leaderboard',
-        requiresUser: false,
-        title: { 'zh-CN': '排行榜', en: 'Leaderboard' },
-        transition: 'slide-right',
-      },
-      {
-        path: '/upload',
-        page: 'upload',
-        requiresUser: false,
-        title: { 'zh-CN': '上传照片', en: 'Upload photo' },
-        transition: 'slide-up',
-      },
-      {
-        path: '/onboarding',
-        page: 'onboarding',
-        requiresUser: false,
-        title: { 'zh-CN': '新手引导', en: 'Getting started' },
-        transition: 'fade',
-      },
-    ]);
+    ).toEqual(
+      SPEC_ROUTES.map(([path, page, requiresUser, zh, en, transition]) => ({
+        path,
+        page,
+        requiresUser,
+        title: { 'zh-CN': zh, en },
+        transition,
+      })),
+    );
   });
 
   it.each(ROUTES.map((route) => [route.path, route] as const))(

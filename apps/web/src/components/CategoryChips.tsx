@@ -1,6 +1,7 @@
 import type { Category } from '@yanzhi/contract';
 import { useEffect } from 'react';
-import { categoryName, useCategories } from '../lib/categories';
+import { useCategories } from '../lib/api/get-categories';
+import { categoryName } from '../lib/categories';
 import { useLanguage, useT } from '../lib/i18n';
 import { ErrorState } from './ErrorState';
 import { LoadingRegion, Skeleton } from './Skeleton';

@@ -1,6 +1,6 @@
 import { API, CALL_NAMES, CLIENT_STORAGE_KEYS } from '@yanzhi/contract';
 import { beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { fail, jsonResponse, mockApi, ok } from '../testing/mock-api';
+import { fail, jsonResponse, mockApi, ok, okUnchecked } from '../testing/mock-api';
 import { ApiError, TransportError, apiPath, callApi, post } from './api-client';
 import { postMultipart } from './api-multipart';
 import { getDeviceId, getSessionId } from './identity';
@@ -22,7 +22,7 @@ describe('API client (spec §7)', () => {
   });
 
   it('POSTs a JSON body to the relative path and resolves with data', async () => {
-    const fetchMock = mockApi({ get_categories: ok([{ id: 1 }]) });
+    const fetchMock = mockApi({ get_categories: okUnchecked([{ id: 1 }]) });
     await expect(callApi('get_categories')).resolves.toEqual([{ id: 1 }]);
     const [call] = fetchMock.calls;
     expect(call?.url).toBe('/api/get_categories');
@@ -31,7 +31,7 @@ describe('API client (spec §7)', () => {
   });
 
   it('sends the body fields as given', async () => {
-    const fetchMock = mockApi({ get_random_photos_for_rating: ok(null) });
+    const fetchMock = mockApi({ get_random_photos_for_rating: okUnchecked(null) });
     await callApi('get_random_photos_for_rating', {
       category_id: 2,
       anonymous_id: 'web-abc',
@@ -100,7 +100,7 @@ describe('API client (spec §7)', () => {
 
   it('drops the content-type header for multipart uploads and sends the form', async () => {
     localStorage.setItem(CLIENT_STORAGE_KEYS.token, 'tok-1');
-    const fetchMock = mockApi({ upload_photo: ok({ photo_id: 5 }) });
+    const fetchMock = mockApi({ upload_photo: okUnchecked({ photo_id: 5 }) });
     const form = new FormData();
     form.append('category_id', '1');
     await expect(postMultipart('upload_photo', form)).resolves.toEqual({ photo_id: 5 });
@@ -123,7 +123,7 @@ describe('API client (spec §7)', () => {
   });
 
   it("rejects with 'Error' when a non-zero code has no msg", async () => {
-    mockApi({ get_categories: { code: 50000, msg: '', data: null } });
+    mockApi({ get_categories: fail(50000, '') });
     await expect(callApi('get_categories')).rejects.toMatchObject({
       code: 50000,
       message: 'Error',

@@ -1,20 +1,5 @@
 import { CATEGORIES_ELEMENT_ID, type Category } from '@yanzhi/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callApi } from './api-client';
 import type { Language } from './i18n';
-
-/** Categories change rarely: keep them for five minutes before asking again. */
-const CATEGORIES_STALE_TIME_MS = 5 * 60 * 1000;
-
-export const categoryKeys = {
-  all: ['categories'] as const,
-};
-
-export const categoriesQueryOptions = queryOptions({
-  queryKey: categoryKeys.all,
-  queryFn: ({ signal }) => callApi('get_categories', {}, { signal }),
-  staleTime: CATEGORIES_STALE_TIME_MS,
-});
 
 /**
  * The categories the server wrote into the page (a JSON script, server plugins/page-html.ts),
@@ -30,10 +15,6 @@ export function categoriesInPage(): Category[] | undefined {
   } catch {
     return undefined;
   }
-}
-
-export function useCategories() {
-  return useQuery(categoriesQueryOptions);
 }
 
 export function categoryName(category: Category, language: Language): string {

@@ -1,6 +1,6 @@
 import { CLIENT_STORAGE_KEYS, ErrorCode } from '@yanzhi/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fail, mockApi, ok, type RecordedCall } from '../testing/mock-api';
+import { fail, mockApi, okUnchecked, type RecordedCall } from '../testing/mock-api';
 import { ApiError, callApi } from './api-client';
 import { postMultipart } from './api-multipart';
 import { getDeviceId } from './identity';
@@ -15,7 +15,9 @@ function refusePlanted(data: unknown) {
       call.body instanceof FormData
         ? call.body.get('anonymous_id')
         : (call.body as { anonymous_id?: unknown }).anonymous_id;
-    return call.headers.get('device-id') === PLANTED || named === PLANTED ? TAKEN : ok(data);
+    return call.headers.get('device-id') === PLANTED || named === PLANTED
+      ? TAKEN
+      : okUnchecked(data);
   };
 }
 
@@ -81,7 +83,7 @@ describe('a device id that belongs to another device (ADR 0022)', () => {
   });
 
   it('sends same-origin cookies, where the device secret travels', async () => {
-    const fetchMock = mockApi({ get_user_vote_stats: ok({}) });
+    const fetchMock = mockApi({ get_user_vote_stats: okUnchecked({}) });
     await callApi('get_user_vote_stats', { anonymous_id: getDeviceId() });
     expect(fetchMock.calls[0]?.init.credentials).not.toBe('omit');
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { FAKE_UPLOAD_STEPS, fail, mockApi, ok } from '../testing/mock-api';
+import { FAKE_UPLOAD_STEPS, fail, mockApi, okUnchecked } from '../testing/mock-api';
 import { ApiError, TransportError } from './api-client';
 import { postMultipartWithProgress, type UploadProgress } from './api-multipart';
 
@@ -12,7 +12,7 @@ function form() {
 
 describe('postMultipartWithProgress', () => {
   it('posts the form with the spec headers but no content-type, and reports progress', async () => {
-    const fetchMock = mockApi({ upload_photo: ok({ photo: { id: 1 } }) });
+    const fetchMock = mockApi({ upload_photo: okUnchecked({ photo: { id: 1 } }) });
     const onProgress = vi.fn<(progress: UploadProgress) => void>();
     await expect(
       postMultipartWithProgress('upload_photo', form(), { onProgress }),

@@ -5,7 +5,7 @@ import type {
   SubmitRatingResponse,
   VoteStats,
 } from '@yanzhi/contract';
-import { ok, type EnvelopeLike, type RecordedCall } from './mock-api';
+import { ok, type CallTo, type OkEnvelope } from './mock-api';
 
 /** Pairs, votes and stats as the server answers them, for the arena and onboarding tests. */
 
@@ -45,10 +45,11 @@ export function makePair(n: number, options: { boostedSide?: 0 | 1; categoryId?:
 /** A pair server: pair 1, 2, 3… on each request. */
 export function pairServer(options: { boostedSide?: 0 | 1 } = {}) {
   let served = 0;
-  return (): EnvelopeLike => {
+  const serve = (): OkEnvelope<Pair> => {
     served += 1;
     return ok(makePair(served, options));
   };
+  return serve;
 }
 
 export function achievement(key: string, overrides: Partial<Achievement> = {}): Achievement {
@@ -94,8 +95,7 @@ export function voteServer(options: VoteServerOptions = {}) {
   let votes = options.votesBefore ?? 0;
   let fuel = options.fuelBefore ?? 50;
   const perVote = options.fuelPerVote ?? 1;
-  return (call: RecordedCall): EnvelopeLike => {
-    const body = call.body as { winner_photo_id: number; loser_photo_id: number };
+  const serve = ({ body }: CallTo<'submit_photo_rating'>): OkEnvelope<SubmitRatingResponse> => {
     votes += 1;
     fuel += perVote;
     const answer: SubmitRatingResponse = {
@@ -119,4 +119,5 @@ export function voteServer(options: VoteServerOptions = {}) {
     };
     return ok(answer);
   };
+  return serve;
 }

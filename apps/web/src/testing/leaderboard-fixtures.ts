@@ -1,5 +1,5 @@
 import type { Leaderboard, LeaderboardEntry, ShareCard } from '@yanzhi/contract';
-import { ok, type EnvelopeLike, type RecordedCall } from './mock-api';
+import { ok, type CallTo, type OkEnvelope, type SentBody } from './mock-api';
 
 /** Boards and share cards as the server answers them, for the leaderboard and profile tests. */
 
@@ -83,20 +83,13 @@ export function boardPage(options: BoardOptions = {}): Leaderboard {
   };
 }
 
-interface BoardRequest {
-  category_id: number;
-  period_type: Leaderboard['period_type'];
-  period_date: string | null;
-  page: number;
-  page_size: number;
-}
+type BoardRequest = SentBody<'get_leaderboard'>;
 
 /** A server answering every page of a board built from the request and these options. */
 export function boardServer(
   options: Omit<BoardOptions, 'page' | 'items'> | ((request: BoardRequest) => BoardOptions) = {},
 ) {
-  return (call: RecordedCall): EnvelopeLike => {
-    const request = call.body as BoardRequest;
+  const serve = ({ body: request }: CallTo<'get_leaderboard'>): OkEnvelope<Leaderboard> => {
     const chosen = typeof options === 'function' ? options(request) : options;
     return ok(
       boardPage({
@@ -107,6 +100,7 @@ export function boardServer(
       }),
     );
   };
+  return serve;
 }
 
 export function shareCard(extra: Partial<ShareCard> = {}): ShareCard {

@@ -1,31 +1,72 @@
-import type { Category, CallName } from '@yanzhi/contract';
+import type { Api, Category, CallInput, CallName } from '@yanzhi/contract';
 import { vi, type Mock } from 'vitest';
+import type { CallData } from '../lib/api-client';
 
-export interface EnvelopeLike {
+/**
+ * A fake server typed by the contract: a handler of a call answers that call's response type
+ * and reads its request type, so a field renamed or retyped in packages/contract fails
+ * `tsc -p apps/web` in the tests and fixtures that use it.
+ */
+
+/** A success envelope whose data is `T` (a call's contract response, in a handler). */
+export interface OkEnvelope<T> {
+  code: 0;
+  msg: string;
+  data: T;
+}
+
+declare const FAILURE: unique symbol;
+/** A refusal, made by `fail` only, so a success cannot pass for one with data of any shape. */
+export interface FailEnvelope {
   code: number;
   msg: string;
   data: unknown;
+  readonly [FAILURE]: true;
 }
 
-export interface RecordedCall {
+export type EnvelopeLike = OkEnvelope<unknown> | FailEnvelope;
+
+/**
+ * A call's body as the fake server reads it: the contract's request once validated (as the real
+ * server's handler sees it), or the form of a multipart call (uploads).
+ */
+export type SentBody<N extends CallName> = Api[N]['body'] extends 'multipart'
+  ? FormData
+  : CallInput<N>;
+
+export interface RecordedCall<Body = unknown> {
   url: string;
   init: RequestInit;
   headers: Headers;
   /** The parsed JSON body, or the FormData of a multipart call. */
-  body: unknown;
+  body: Body;
 }
 
-type Handler =
-  | EnvelopeLike
-  | Response
-  | ((call: RecordedCall) => EnvelopeLike | Response | Promise<EnvelopeLike | Response>);
+/** A call to `N` as the fake server received it. */
+export type CallTo<N extends CallName> = RecordedCall<SentBody<N>>;
 
-export function ok(data: unknown): EnvelopeLike {
+/** What a handler of `N` may answer: its response, a refusal or a raw HTTP response. */
+export type Answer<N extends CallName> = OkEnvelope<CallData<N>> | FailEnvelope | Response;
+
+export type CallHandler<N extends CallName> =
+  Answer<N> | ((call: CallTo<N>) => Answer<N> | Promise<Answer<N>>);
+
+export type Handlers = { [N in CallName]?: CallHandler<N> };
+
+export function ok<T>(data: T): OkEnvelope<T> {
   return { code: 0, msg: 'ok', data };
 }
 
-export function fail(code: number, msg: string, data: unknown = null): EnvelopeLike {
-  return { code, msg, data };
+export function fail(code: number, msg: string, data: unknown = null): FailEnvelope {
+  return { code, msg, data } as FailEnvelope;
+}
+
+/**
+ * Any data in a success envelope, unchecked by the contract: for the API client's own tests,
+ * which check that data passes through untouched whatever its shape.
+ */
+export function okUnchecked(data: unknown): Response {
+  return jsonResponse(ok(data));
 }
 
 /** What the server answers for a call whose issue has not landed yet. */
@@ -68,25 +109,29 @@ export type FetchMock = Mock<(input: RequestInfo | URL, init?: RequestInit) => P
  * Replaces fetch (and only fetch) with a fake server: each call name answers with its handler,
  * anything else with the server's "no such endpoint" envelope.
  */
-export function mockApi(handlers: Partial<Record<CallName, Handler>> = {}): FetchMock & {
+export function mockApi(handlers: Handlers = {}): FetchMock & {
   calls: RecordedCall[];
-  callsTo: (name: CallName) => RecordedCall[];
+  callsTo: <N extends CallName>(name: N) => CallTo<N>[];
 } {
   const calls: RecordedCall[] = [];
   const fetchMock: FetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const call = toRecordedCall(input, init);
     calls.push(call);
     const name = call.url.replace(/^\/api\//, '') as CallName;
-    const handler = handlers[name];
+    // One call's handler, seen from here as any call's: the URL named it, so the types agree.
+    const handler = handlers[name] as CallHandler<CallName> | undefined;
     if (handler === undefined) return jsonResponse(fail(40400, '接口不存在'));
-    const answer = typeof handler === 'function' ? await handler(call) : handler;
+    const answer =
+      typeof handler === 'function' ? await handler(call as CallTo<CallName>) : handler;
     return answer instanceof Response ? answer.clone() : jsonResponse(answer);
   });
   vi.stubGlobal('fetch', fetchMock);
   vi.stubGlobal('XMLHttpRequest', fakeXhrOver(fetchMock));
   return Object.assign(fetchMock, {
     calls,
-    callsTo: (name: CallName) => calls.filter((call) => call.url === `/api/${name}`),
+    // The URL names the call, so its body is that call's (as the app sent it).
+    callsTo: <N extends CallName>(name: N) =>
+      calls.filter((call) => call.url === `/api/${name}`) as CallTo<N>[],
   });
 }
 

@@ -1,5 +1,5 @@
 import type { MyPhoto, VoteStats } from '@yanzhi/contract';
-import { useUserStore } from '../features/user';
+import { useUserStore } from '../services/user';
 import { USER_INFO, ok } from './mock-api';
 
 /** The profile's user, photos and statistics as the server answers them, for the profile tests. */

@@ -1,7 +1,7 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { clearToasts } from '../features/toasts';
-import { useUserStore } from '../features/user';
+import { clearToasts } from '../services/toasts';
+import { useUserStore } from '../services/user';
 import { loadMessages } from '../lib/i18n';
 import { useLanguageStore } from '../lib/i18n/language';
 import { startSession } from '../lib/identity';

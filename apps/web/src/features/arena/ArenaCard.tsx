@@ -2,7 +2,7 @@ import type { PhotoCard, RevealedScore } from '@yanzhi/contract';
 import { useId } from 'react';
 import { Icon } from '../../components/Icon';
 import { useT } from '../../lib/i18n';
-import type { Choice } from './api/submit-vote';
+import type { Choice } from './vote-request';
 import { useLongPress } from './use-long-press';
 import { scoreChip } from './vote-feedback';
 import { photoSrcSet } from '../../lib/photo-sources';

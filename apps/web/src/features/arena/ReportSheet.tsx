@@ -7,8 +7,8 @@ import { SheetActions } from '../../components/SheetActions';
 import { Sheet } from '../../components/Sheet';
 import { describeError } from '../../lib/error-text';
 import { useT } from '../../lib/i18n';
-import { toast } from '../toasts';
-import { useUserStore } from '../user';
+import { toast } from '../../services/toasts';
+import { useUserStore } from '../../services/user';
 import { submitReport } from './api/submit-report';
 
 /** The notes limit of the report call. */

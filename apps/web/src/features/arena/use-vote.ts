@@ -2,9 +2,9 @@ import type { Pair, SubmitRatingResponse } from '@yanzhi/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { describeError } from '../../lib/error-text';
 import { useT } from '../../lib/i18n';
-import { useVoteOutbox } from '../offline';
-import { toast } from '../toasts';
-import { voteRequest, type Choice } from './api/submit-vote';
+import { useVoteOutbox } from '../../services/offline';
+import { toast } from '../../services/toasts';
+import { voteRequest, type Choice } from './vote-request';
 import type { PairSource } from './pair-queue';
 import { showVoteToasts, voteAnnouncement } from './vote-feedback';
 

@@ -1,8 +1,8 @@
 import type { RevealedScore, SubmitRatingResponse } from '@yanzhi/contract';
 import { formatScore, formatScoreChange } from '@yanzhi/contract';
 import { getLanguage, t } from '../../lib/i18n';
-import { showAchievementToast, showFuelToast, showScoreToast, toast } from '../toasts';
-import type { Choice } from './api/submit-vote';
+import { showAchievementToast, showFuelToast, showScoreToast, toast } from '../../services/toasts';
+import type { Choice } from './vote-request';
 
 export type ScoreDirection = 'up' | 'down' | 'same';
 

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { categoriesQueryOptions } from '../../lib/categories';
+import { categoriesQueryOptions } from '../../lib/api/get-categories';
 import { boardServer } from '../../testing/leaderboard-fixtures';
 import { CATEGORIES, mockApi } from '../../testing/mock-api';
 import { leaderboardKeys } from './api/get-leaderboard';

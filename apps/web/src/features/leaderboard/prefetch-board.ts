@@ -1,6 +1,6 @@
 import type { Category } from '@yanzhi/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { categoriesQueryOptions } from '../../lib/categories';
+import { categoriesQueryOptions } from '../../lib/api/get-categories';
 import { leaderboardPagesQueryOptions } from './api/get-leaderboard';
 import { readBoardParams } from './use-board-params';
 

@@ -1,9 +1,10 @@
+import type { CallResponse } from '@yanzhi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { USER_INFO, mockApi, ok } from '../../testing/mock-api';
 import { renderApp } from '../../testing/render-app';
-import { useUserStore } from '../user';
+import { useUserStore } from '../../services/user';
 
 function signInAs(role: 'user' | 'moderator') {
   useUserStore
@@ -11,7 +12,7 @@ function signInAs(role: 'user' | 'moderator') {
     .setSession({ token: 'tok', refresh_token: 'r', userInfo: { ...USER_INFO, role } });
 }
 
-const ITEM = {
+const ITEM: CallResponse<'get_moderation_queue'>['items'][number] = {
   photo_id: 7,
   owner_id: 3,
   owner_name: '小明',

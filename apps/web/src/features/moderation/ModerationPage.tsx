@@ -4,9 +4,10 @@ import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { Skeleton } from '../../components/Skeleton';
 import { useT, type MessageKey } from '../../lib/i18n';
-import { toast } from '../toasts';
-import { useUserStore } from '../user';
-import { useModeratePhoto, useModerationQueue, type ModerationDecision } from './api/moderation';
+import { toast } from '../../services/toasts';
+import { useUserStore } from '../../services/user';
+import { useModerationQueue } from './api/get-moderation-queue';
+import { useModeratePhoto, type ModerationDecision } from './api/moderate-photo';
 import './moderation.css';
 import { useModerationText } from './texts';
 

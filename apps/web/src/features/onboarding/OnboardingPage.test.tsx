@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { voteStats } from '../../testing/arena-fixtures';
 import { CATEGORIES, NOT_AVAILABLE, USER_INFO, mockApi, ok } from '../../testing/mock-api';
-import { useUserStore } from '../user';
+import { useUserStore } from '../../services/user';
 import { renderApp } from '../../testing/render-app';
 
 describe('onboarding page', () => {

@@ -3,8 +3,8 @@ import type { IconName } from '../../components/Icon';
 import { PageIcon, type PageIconName } from '../../components/PageIcon';
 import { UnlockProgress } from '../../components/UnlockProgress';
 import { useT, type MessageKey } from '../../lib/i18n';
-import { useVoteStats } from '../../lib/vote-stats';
-import { useUserStore } from '../user';
+import { useVoteStats } from '../../lib/api/get-user-vote-stats';
+import { useUserStore } from '../../services/user';
 import './onboarding.css';
 
 interface Step {

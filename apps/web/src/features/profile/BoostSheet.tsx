@@ -5,7 +5,7 @@ import { SheetActions } from '../../components/SheetActions';
 import { Sheet } from '../../components/Sheet';
 import { describeError } from '../../lib/error-text';
 import { useT } from '../../lib/i18n';
-import { toast } from '../toasts';
+import { toast } from '../../services/toasts';
 import { useBoostPhoto } from './api/boost-photo';
 
 interface BoostSheetProps {

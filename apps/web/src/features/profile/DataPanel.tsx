@@ -6,7 +6,7 @@ import { LoadingRegion, Skeleton } from '../../components/Skeleton';
 import { UnlockProgress } from '../../components/UnlockProgress';
 import { isNotAvailableYet } from '../../lib/error-text';
 import { useT } from '../../lib/i18n';
-import { usePhotoHistory } from './api/photo-history';
+import { usePhotoHistory } from './api/get-photo-history';
 import type { ProfilePhoto } from './profile-photo';
 import { ScoreChart } from './ScoreChart';
 

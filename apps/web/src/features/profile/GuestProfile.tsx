@@ -5,7 +5,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { LoadingRegion, Skeleton } from '../../components/Skeleton';
 import { UnlockProgress } from '../../components/UnlockProgress';
 import { useT } from '../../lib/i18n';
-import { useVoteStats } from '../../lib/vote-stats';
+import { useVoteStats } from '../../lib/api/get-user-vote-stats';
 import { Stat } from './Stat';
 
 /** A visitor without an account: their voting stats and fuel, and an invitation to upload. */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { NOT_AVAILABLE, fail, mockApi, ok } from '../../testing/mock-api';
 import { myPhoto, photosPage as page, signIn, stats } from '../../testing/profile-fixtures';
 import { renderApp } from '../../testing/render-app';
-import { useUserStore } from '../user';
+import { useUserStore } from '../../services/user';
 
 describe('profile actions', () => {
   it('boosts a photo with the chosen package and shows the new fuel', async () => {

@@ -4,7 +4,7 @@ import { PageIcon } from '../../components/PageIcon';
 import { PhotoFrame } from '../../components/PhotoFrame';
 import { UnlockProgress } from '../../components/UnlockProgress';
 import { useLanguage, useT } from '../../lib/i18n';
-import { selectLevel, selectRating, useUserStore, type User } from '../user';
+import { selectLevel, selectRating, useUserStore, type User } from '../../services/user';
 import type { ProfilePhoto } from './profile-photo';
 import { Stat } from './Stat';
 

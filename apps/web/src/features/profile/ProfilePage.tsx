@@ -1,6 +1,6 @@
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { useT } from '../../lib/i18n';
-import { useUserStore } from '../user';
+import { useUserStore } from '../../services/user';
 import { DeleteAccountButton } from './DeleteAccountButton';
 import { SignOutButton } from './SignOutButton';
 import { GuestProfile } from './GuestProfile';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button } from '../../components/Button';
 import { useT } from '../../lib/i18n';
-import { toast } from '../toasts';
-import { useUserStore } from '../user';
+import { toast } from '../../services/toasts';
+import { useUserStore } from '../../services/user';
 
 /** Signs out through the server, then says so. */
 export function SignOutButton() {

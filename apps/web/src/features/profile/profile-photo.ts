@@ -1,6 +1,6 @@
 import type { MyPhoto } from '@yanzhi/contract';
 import type { MessageKey } from '../../lib/i18n';
-import type { UserPhoto } from '../user';
+import type { UserPhoto } from '../../services/user';
 
 /** A photo of the list: the spec's id and score, plus what the server sends beside them. */
 export type ProfilePhoto = UserPhoto & Partial<Omit<MyPhoto, 'id' | 'current_score'>>;

@@ -1,9 +1,9 @@
-import { CLIENT_STORAGE_KEYS } from '@yanzhi/contract';
+import { CLIENT_STORAGE_KEYS, type MyPhoto } from '@yanzhi/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CATEGORIES, USER_INFO, fail, mockApi, ok } from '../../testing/mock-api';
+import { CATEGORIES, USER_INFO, fail, mockApi, ok, type Answer } from '../../testing/mock-api';
 import { renderApp } from '../../testing/render-app';
-import { useUserStore } from '../user';
+import { useUserStore } from '../../services/user';
 import * as crop from './crop';
 
 // Decoding and canvas drawing need a real browser (e2e covers them); the geometry stays real.
@@ -16,7 +16,7 @@ vi.mock('./crop', async (importOriginal) => {
 const BIG = { width: 3000, height: 4000 };
 const DOWNSCALED = new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xd9])], { type: 'image/jpeg' });
 
-const MY_PHOTO = {
+const MY_PHOTO: MyPhoto = {
   id: 11,
   category_id: 2,
   current_score: 500,
@@ -146,7 +146,7 @@ describe('upload page', () => {
   });
 
   it('shows the upload progress while the server has not answered', async () => {
-    let answer: (value: ReturnType<typeof ok>) => void = () => undefined;
+    let answer: (value: Answer<'upload_photo'>) => void = () => undefined;
     mockApi({
       get_categories: ok(CATEGORIES),
       upload_photo: () =>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useCategories } from '../../lib/categories';
+import { useCategories } from '../../lib/api/get-categories';
 import { useLanguage, useT } from '../../lib/i18n';
-import { useUserStore } from '../user';
+import { useUserStore } from '../../services/user';
 import { sessionFrom, useUploadPhoto } from './api/upload-photo';
 import {
   cropRect,

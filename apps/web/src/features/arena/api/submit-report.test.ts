@@ -6,7 +6,7 @@ describe('submitReport (spec §5 defaults)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("defaults user_id to '1' and notes to empty", async () => {
-    const api = mockApi({ submit_photo_report: ok({ reported: true }) });
+    const api = mockApi({ submit_photo_report: ok({ report_id: 1, photo_id: 7 }) });
     await submitReport({ photo_id: 7, reason: 'spam_or_ads' });
     expect(api.callsTo('submit_photo_report')[0]?.body).toEqual({
       photo_id: 7,
@@ -17,7 +17,7 @@ describe('submitReport (spec §5 defaults)', () => {
   });
 
   it('sends the given user and notes unchanged', async () => {
-    const api = mockApi({ submit_photo_report: ok({ reported: true }) });
+    const api = mockApi({ submit_photo_report: ok({ report_id: 1, photo_id: 7 }) });
     await submitReport({ photo_id: 7, reason: 'other', notes: '盗图', user_id: 42 });
     expect(api.callsTo('submit_photo_report')[0]?.body).toEqual({
       photo_id: 7,

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
-import { voteStatsQueryOptions } from '../../../lib/vote-stats';
-import { useUserStore } from '../../user';
+import { voteStatsQueryOptions } from '../../../lib/api/get-user-vote-stats';
+import { useUserStore } from '../../../services/user';
 import { profileKeys } from './get-my-photos';
 
 export interface BoostInput {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n';
-import { toast } from '../../toasts';
-import { useUserStore } from '../../user';
+import { toast } from '../../../services/toasts';
+import { useUserStore } from '../../../services/user';
 import { profileKeys } from './get-my-photos';
 
 /** Deletes the account for good; on success the user is cleared locally too. */

@@ -1,7 +1,7 @@
 import { MY_PHOTOS_DEFAULT_PAGE_SIZE } from '@yanzhi/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
-import type { PhotoPage, UserPhoto } from '../../user';
+import type { PhotoPage, UserPhoto } from '../../../services/user';
 
 export const profileKeys = {
   all: ['profile'] as const,

@@ -1,7 +1,7 @@
 import type { Session } from '@yanzhi/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { postMultipartWithProgress, type UploadProgress } from '../../../lib/api-multipart';
-import { categoryKeys } from '../../../lib/categories';
+import { categoryKeys } from '../../../lib/api/get-categories';
 
 export interface UploadInput {
   file: Blob;

@@ -149,7 +149,7 @@ describe('deletePhoto (spec §5, §8)', () => {
       total_pages: 1,
       total_photos: 2,
     });
-    const fetchMock = mockApi({ delete_photo: ok({ deleted: true }) });
+    const fetchMock = mockApi({ delete_photo: ok({ photo_id: 2, deleted: true }) });
     await expect(store().deletePhoto(2)).resolves.toEqual({
       success: true,
       message: '照片删除成功',
@@ -161,7 +161,7 @@ describe('deletePhoto (spec §5, §8)', () => {
   it('keeps the last photo in the list even when the server deleted it', async () => {
     signIn();
     store().setPhotoPage({ photos: photos(800), current_page: 1, total_pages: 1, total_photos: 1 });
-    mockApi({ delete_photo: ok(null) });
+    mockApi({ delete_photo: ok({ photo_id: 1, deleted: true }) });
     setLanguage('en');
     await expect(store().deletePhoto(1)).resolves.toEqual({
       success: true,

@@ -8,7 +8,8 @@ import {
   fail,
   mockApi,
   ok,
-  type EnvelopeLike,
+  type Answer,
+  type CallHandler,
 } from '../../testing/mock-api';
 import { renderApp } from '../../testing/render-app';
 import { useToastStore } from '../toasts';
@@ -37,7 +38,7 @@ afterEach(() => {
 
 /** The leaderboard of a signed-in user whose photo 55 is third, and the modal opened from it. */
 async function openFromLeaderboard(
-  card: EnvelopeLike | (() => Promise<EnvelopeLike>),
+  card: CallHandler<'gen_share_image'>,
   past: { date: string; start: string; end: string } | null = null,
 ) {
   signIn();
@@ -60,10 +61,10 @@ async function openFromLeaderboard(
 
 describe('rank share modal', () => {
   it('asks for the card of my entry on the viewed board, shows a skeleton, then the card', async () => {
-    let answer: (value: EnvelopeLike) => void = () => undefined;
+    let answer: (value: Answer<'gen_share_image'>) => void = () => undefined;
     const { api, dialog } = await openFromLeaderboard(
       () =>
-        new Promise<EnvelopeLike>((resolve) => {
+        new Promise<Answer<'gen_share_image'>>((resolve) => {
           answer = resolve;
         }),
     );

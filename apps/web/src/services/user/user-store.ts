@@ -9,7 +9,7 @@ import {
   type UserInfo,
 } from '@yanzhi/contract';
 import { create } from 'zustand';
-import { ApiError, callApi, isAuthError } from '../../lib/api-client';
+import { ApiError, isAuthError } from '../../lib/api-client';
 import {
   clearRefreshToken,
   clearToken,
@@ -20,6 +20,9 @@ import {
 import { t } from '../../lib/i18n';
 import { readStoredJson, removeStored, writeStored } from '../../lib/storage';
 import { toast } from '../toasts';
+import { deleteMyPhoto } from './api/delete-photo';
+import { fetchUserInfo } from './api/get-user-info';
+import { revokeSession } from './api/sign-out';
 
 /** The user kept on the client (spec §3): id, the userInfo fields spread in, fuel and rank. */
 export type User = Omit<UserInfo, 'fuel'> & { fuel: number; rank: number };
@@ -158,7 +161,7 @@ export const useUserStore = create<UserState>()((set, get) => ({
     const { user } = get();
     if (user === null) return { success: false, message: t('photo.delete.notLoggedIn') };
     try {
-      await callApi('delete_photo', { photo_id: photoId, user_id: user.id });
+      await deleteMyPhoto(photoId, user.id);
     } catch (error) {
       if (error instanceof ApiError) {
         return { success: false, message: error.serverMessage || t('photo.delete.failed') };
@@ -173,7 +176,7 @@ export const useUserStore = create<UserState>()((set, get) => ({
     const token = getToken();
     if (token === null) return;
     try {
-      const userInfo = await callApi('get_user_info', { token });
+      const userInfo = await fetchUserInfo(token);
       get().setUser(userInfo);
       const { user } = get();
       if (announce && user) toast.success(t('toast.welcomeBack', { nickname: user.nickname }));
@@ -190,7 +193,7 @@ export const useUserStore = create<UserState>()((set, get) => ({
 
   signOut: async () => {
     try {
-      if (getToken() !== null) await callApi('sign_out', {});
+      if (getToken() !== null) await revokeSession();
     } catch {
       // Signing out locally must work even when the server cannot be reached.
     } finally {

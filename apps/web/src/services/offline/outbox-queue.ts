@@ -1,5 +1,5 @@
-import { callApi } from '../../lib/api-client';
 import { isOnline } from '../../lib/online-status';
+import { submitVote } from './api/submit-vote';
 import { localOutboxStorage } from './outbox-storage';
 import { VoteOutbox } from './vote-outbox';
 
@@ -9,7 +9,7 @@ import { VoteOutbox } from './vote-outbox';
  */
 export function createVoteOutbox(): VoteOutbox {
   return new VoteOutbox({
-    send: (request) => callApi('submit_photo_rating', request),
+    send: submitVote,
     storage: localOutboxStorage(),
     isOnline,
   });

@@ -1,12 +1,12 @@
 import type { CallRequest, Pair } from '@yanzhi/contract';
-import { getAnonymousId } from '../../../lib/identity';
+import { getAnonymousId } from '../../lib/identity';
 
 export type Choice = 0 | 1;
 
 /**
  * The vote for one photo of a served pair (spec §7 plus the pair id): the other photo loses,
  * and a boosted card settles its exposure through boosted_photo_id. The pair id is also the
- * vote's idempotency key: it is sent through the offline queue (features/offline, ADR 0015).
+ * vote's idempotency key: it is sent through the offline queue (services/offline, ADR 0015).
  */
 export function voteRequest(
   pair: Pair,

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pairServer, voteServer, voteStats } from '../../testing/arena-fixtures';
-import { CATEGORIES, mockApi, ok, type EnvelopeLike } from '../../testing/mock-api';
+import { CATEGORIES, mockApi, ok } from '../../testing/mock-api';
 import { SETTLE_DELAY_MS } from '../../lib/after-first-screen';
 import { renderApp } from '../../testing/render-app';
 import { useToastStore } from '../toasts';
@@ -18,7 +18,7 @@ function setOnline(value: boolean) {
 }
 
 /** A fetch that fails the way a browser without network does. */
-function unreachable(): Promise<EnvelopeLike> {
+function unreachable(): Promise<never> {
   return Promise.reject(new TypeError('Failed to fetch'));
 }
 
