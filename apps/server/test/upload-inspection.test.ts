@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MediaRepository } from '../src/repositories/media.repository.js';
-import { inspectImageBytes } from '../src/repositories/upload.repository.js';
+import { inspectImageBytes } from '../src/lib/image-sniffer.js';
 import { scene } from './fixtures/make-corpus.js';
 import { makeTempDir } from './support/database.js';
 

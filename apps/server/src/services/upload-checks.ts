@@ -6,7 +6,7 @@ import {
   UnreadableImageError,
   type RenderedPhoto,
 } from '../repositories/media.repository.js';
-import { inspectImageBytes } from '../repositories/upload.repository.js';
+import { inspectImageBytes } from '../lib/image-sniffer.js';
 
 /** DESIGN §7: at least 256 px on the short side, at most 40 MP. */
 const MIN_SHORT_SIDE = 256;
