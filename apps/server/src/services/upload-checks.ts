@@ -1,11 +1,7 @@
-import { ErrorCode } from '@yanzhi/contract';
+import { ErrorCode, UPLOAD_LIMITS } from '@yanzhi/contract';
 import { AppError } from '../errors.js';
 import type { PhotoRenderer } from '../repositories/image-processes.js';
-import {
-  MAX_INPUT_PIXELS,
-  UnreadableImageError,
-  type RenderedPhoto,
-} from '../repositories/media.repository.js';
+import { UnreadableImageError, type RenderedPhoto } from '../repositories/image.repository.js';
 import { inspectImageBytes } from '../lib/image-sniffer.js';
 
 /** DESIGN §7: at least 256 px on the short side, at most 40 MP. */
@@ -31,7 +27,7 @@ export async function renderUploadedImage(
       }[inspection.reason],
     );
   }
-  if (inspection.width * inspection.height > MAX_INPUT_PIXELS) {
+  if (inspection.width * inspection.height > UPLOAD_LIMITS.maxPixels) {
     throw new AppError(ErrorCode.IMAGE_TOO_LARGE);
   }
   if (inspection.defect === 'broken') throw new AppError(ErrorCode.IMAGE_UNREADABLE);
