@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
+import { UPLOAD_LIMITS } from '@yanzhi/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
@@ -36,9 +37,6 @@ declare module 'fastify' {
 }
 
 export const APP_VERSION = '0.1.0';
-
-/** Largest multipart upload accepted (DESIGN §7: 10 MB) plus room for the other fields. */
-const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 export interface AppDependencies {
   config: Config;
@@ -132,7 +130,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     metrics,
   );
   await server.register(fastifyMultipart, {
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
+    limits: { fileSize: UPLOAD_LIMITS.maxBytes, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
   });
 
   // Set for every /api request by the preHandler below before any route runs.

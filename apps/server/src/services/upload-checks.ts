@@ -4,9 +4,6 @@ import type { PhotoRenderer } from '../repositories/image-processes.js';
 import { UnreadableImageError, type RenderedPhoto } from '../repositories/image.repository.js';
 import { inspectImageBytes } from '../lib/image-sniffer.js';
 
-/** DESIGN §7: at least 256 px on the short side, at most 40 MP. */
-const MIN_SHORT_SIDE = 256;
-
 /**
  * The checks every uploaded image passes (ADR 0008), then its variants: byte checks first
  * (cheap, before any decoding), then one decode under the pixel limit. Used by uploads and by
@@ -32,7 +29,7 @@ export async function renderUploadedImage(
   }
   if (inspection.defect === 'broken') throw new AppError(ErrorCode.IMAGE_UNREADABLE);
   if (inspection.defect === 'foreign') throw new AppError(ErrorCode.UNSUPPORTED_IMAGE);
-  if (Math.min(inspection.width, inspection.height) < MIN_SHORT_SIDE) {
+  if (Math.min(inspection.width, inspection.height) < UPLOAD_LIMITS.minShortSide) {
     throw new AppError(ErrorCode.IMAGE_TOO_SMALL);
   }
   try {
