@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import fastifyMultipart from '@fastify/multipart';
-import { UPLOAD_LIMITS } from '@yanzhi/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
@@ -23,6 +21,7 @@ import { registerDeviceCookie } from './routes/device.js';
 import { enforcePerMinute } from './routes/rate-limit.js';
 import { registerLeaderboardRoutes } from './routes/leaderboard.routes.js';
 import { registerModerationRoutes } from './routes/moderation.routes.js';
+import { registerMultipart } from './routes/multipart.js';
 import { registerPhotoRoutes } from './routes/photos.routes.js';
 import { registerShareRoutes } from './routes/share.routes.js';
 import { registerSystemRoutes } from './routes/system.routes.js';
@@ -129,9 +128,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     { durable: deps.durable, ...(deps.epoch ? { epoch: deps.epoch } : {}) },
     metrics,
   );
-  await server.register(fastifyMultipart, {
-    limits: { fileSize: UPLOAD_LIMITS.maxBytes, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
-  });
+  await registerMultipart(server);
 
   // Set for every /api request by the preHandler below before any route runs.
   server.decorateRequest<AuthState | null>('auth', null);

@@ -1,5 +1,6 @@
+import fastifyMultipart from '@fastify/multipart';
 import { ErrorCode, UPLOAD_LIMITS } from '@yanzhi/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 
 const MAX_MEGABYTES = UPLOAD_LIMITS.maxBytes / (1024 * 1024);
@@ -7,6 +8,16 @@ const TOO_LARGE = {
   zh: `照片太大了，最大 ${MAX_MEGABYTES} MB`,
   en: `The photo is too large: at most ${MAX_MEGABYTES} MB`,
 };
+
+/**
+ * Lets calls take multipart forms: one file of at most UPLOAD_LIMITS.maxBytes and a few short
+ * text fields; anything beyond is refused while it streams in.
+ */
+export async function registerMultipart(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: UPLOAD_LIMITS.maxBytes, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
+  });
+}
 
 export interface MultipartBody {
   file: Buffer | null;
