@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
@@ -22,6 +21,7 @@ import { registerDeviceCookie } from './routes/device.js';
 import { enforcePerMinute } from './routes/rate-limit.js';
 import { registerLeaderboardRoutes } from './routes/leaderboard.routes.js';
 import { registerModerationRoutes } from './routes/moderation.routes.js';
+import { registerMultipart } from './routes/multipart.js';
 import { registerPhotoRoutes } from './routes/photos.routes.js';
 import { registerShareRoutes } from './routes/share.routes.js';
 import { registerSystemRoutes } from './routes/system.routes.js';
@@ -36,9 +36,6 @@ declare module 'fastify' {
 }
 
 export const APP_VERSION = '0.1.0';
-
-/** Largest multipart upload accepted (DESIGN §7: 10 MB) plus room for the other fields. */
-const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 export interface AppDependencies {
   config: Config;
@@ -131,9 +128,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     { durable: deps.durable, ...(deps.epoch ? { epoch: deps.epoch } : {}) },
     metrics,
   );
-  await server.register(fastifyMultipart, {
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
-  });
+  await registerMultipart(server);
 
   // Set for every /api request by the preHandler below before any route runs.
   server.decorateRequest<AuthState | null>('auth', null);

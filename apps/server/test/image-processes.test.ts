@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ImageProcessPool } from '../src/repositories/image-processes.js';
-import { UnreadableImageError } from '../src/repositories/media.repository.js';
+import { UnreadableImageError } from '../src/repositories/image.repository.js';
 
 /** A 600x800 JPEG with a gradient, so every variant has something to encode. */
 async function photo(): Promise<Buffer> {

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrateDown, migrateTo } from '../src/db/migrate.js';
+import { ImageRepository } from '../src/repositories/image.repository.js';
 import { MediaRepository } from '../src/repositories/media.repository.js';
 import { firstCategoryId, mediaFiles, photoJpeg, upload } from './fixtures/upload-client.js';
 import { createTestApp, type TestApp } from './support/app.js';
@@ -17,8 +18,7 @@ import {
 
 describe('the medium variant (ADR 0018)', () => {
   it('is rendered at 480x640 from raw pixels, between the display variant and the thumbnail', async () => {
-    const media = new MediaRepository(makeTempDir());
-    const rendered = await media.renderPhotoVariants(await photoJpeg(7));
+    const rendered = await new ImageRepository().renderPhotoVariants(await photoJpeg(7));
     const sizes = await Promise.all(
       [rendered.display, rendered.medium, rendered.thumb].map(async (bytes) => {
         const meta = await sharp(bytes).metadata();
@@ -39,7 +39,7 @@ describe('the medium variant (ADR 0018)', () => {
   it('is written beside the others under the same name, and none is left when a write fails', async () => {
     const dir = makeTempDir();
     const media = new MediaRepository(dir);
-    const rendered = await media.renderPhotoVariants(await photoJpeg(8));
+    const rendered = await new ImageRepository().renderPhotoVariants(await photoJpeg(8));
     const keys = await media.writePhotoVariants(rendered);
     expect(keys.medium_key).toBe(keys.display_key.replace(/\.webp$/, '-m.webp'));
     expect(keys.thumb_key).toBe(keys.display_key.replace(/\.webp$/, '-t.webp'));

@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MediaRepository } from '../src/repositories/media.repository.js';
-import { inspectImageBytes } from '../src/repositories/upload.repository.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ImageRepository } from '../src/repositories/image.repository.js';
+import { inspectImageBytes } from '../src/lib/image-sniffer.js';
 import { scene } from './fixtures/make-corpus.js';
-import { makeTempDir } from './support/database.js';
 
 let jpeg: Buffer;
 let png: Buffer;
@@ -97,27 +95,23 @@ describe('inspecting upload bytes before decoding', () => {
 });
 
 describe('rendering variants', () => {
-  const mediaDir = makeTempDir('yanzhi-render-');
-  afterAll(() => {
-    fs.rmSync(mediaDir, { recursive: true, force: true });
-  });
   it('keeps only the centre of an extreme strip, so memory stays bounded', async () => {
-    const media = new MediaRepository(mediaDir);
+    const images = new ImageRepository();
     const strip = await scene(8000, 300, 4).jpeg().toBuffer();
-    const rendered = await media.renderPhotoVariants(strip);
+    const rendered = await images.renderPhotoVariants(strip);
     expect([rendered.width, rendered.height]).toEqual([720, 960]);
     expect(rendered.phash).toMatch(/^[0-9a-f]{16}$/);
   });
 
   it('gives near-identical hashes to re-encodings and distant ones to other pictures', async () => {
-    const media = new MediaRepository(mediaDir);
+    const images = new ImageRepository();
     const distance = (a: string, b: string) =>
       (BigInt(`0x${a}`) ^ BigInt(`0x${b}`)).toString(2).replace(/0/g, '').length;
-    const a = (await media.renderPhotoVariants(jpeg)).phash;
+    const a = (await images.renderPhotoVariants(jpeg)).phash;
     const again = (
-      await media.renderPhotoVariants(await scene(600, 800, 1).webp({ quality: 50 }).toBuffer())
+      await images.renderPhotoVariants(await scene(600, 800, 1).webp({ quality: 50 }).toBuffer())
     ).phash;
-    const other = (await media.renderPhotoVariants(png)).phash;
+    const other = (await images.renderPhotoVariants(png)).phash;
     expect(distance(a, again)).toBeLessThanOrEqual(4);
     expect(distance(a, other)).toBeGreaterThan(10);
   });

@@ -1,3 +1,5 @@
+import { UPLOAD_LIMITS } from './constants.js';
+
 /**
  * Error codes (DESIGN §3): five digits grouped by kind, stable once published.
  * 400xx bad input · 401xx not signed in / bad token · 403xx not allowed · 404xx not found ·
@@ -52,6 +54,9 @@ export type ErrorCodeName = keyof typeof ErrorCode;
 export type ErrorCodeValue = (typeof ErrorCode)[ErrorCodeName];
 
 export type MessageLanguage = 'zh' | 'en';
+
+/** The upload's byte limit as the messages print it. */
+const MAX_MEGABYTES = UPLOAD_LIMITS.maxBytes / (1024 * 1024);
 
 /** The human message for each code, Chinese by default and English on request. */
 export const ERROR_MESSAGES: Readonly<
@@ -133,8 +138,8 @@ export const ERROR_MESSAGES: Readonly<
     en: 'This image cannot be read; the file may be damaged',
   },
   [ErrorCode.IMAGE_TOO_SMALL]: {
-    zh: '图片太小了，短边至少需要 256 像素',
-    en: 'The image is too small: its short side needs at least 256 pixels',
+    zh: `图片太小了，短边至少需要 ${UPLOAD_LIMITS.minShortSide} 像素`,
+    en: `The image is too small: its short side needs at least ${UPLOAD_LIMITS.minShortSide} pixels`,
   },
   [ErrorCode.FILE_MISSING]: { zh: '请选择一张照片', en: 'Please choose a photo' },
   [ErrorCode.DUPLICATE_PHOTO]: {
@@ -146,8 +151,8 @@ export const ERROR_MESSAGES: Readonly<
     en: 'You have already reported this photo; we will look at it soon',
   },
   [ErrorCode.IMAGE_TOO_LARGE]: {
-    zh: '图片太大了：最大 10 MB、4000 万像素',
-    en: 'The image is too large: at most 10 MB and 40 megapixels',
+    zh: `图片太大了：最大 ${MAX_MEGABYTES} MB、${UPLOAD_LIMITS.maxPixels / 10_000} 万像素`,
+    en: `The image is too large: at most ${MAX_MEGABYTES} MB and ${UPLOAD_LIMITS.maxPixels / 1_000_000} megapixels`,
   },
   [ErrorCode.UNSUPPORTED_IMAGE]: {
     zh: '只支持 JPEG、PNG 和 WebP 格式的照片',

@@ -1,8 +1,26 @@
 import { z } from 'zod';
 import { API, CALL_NAMES } from './api.js';
+import { UPLOAD_LIMITS } from './constants.js';
 import { ERROR_MESSAGES, ErrorCode } from './errors.js';
 
 type JsonSchema = z.core.JSONSchema.JSONSchema;
+type MediaType = { schema: JsonSchema; encoding?: Record<string, { contentType: string }> };
+
+/** A call's file part, with the limits the server holds it to (UPLOAD_LIMITS). */
+const FILE_PART: JsonSchema = {
+  type: 'string',
+  format: 'binary',
+  description:
+    `${UPLOAD_LIMITS.formats.join(', ')} (decided by the bytes): at most ` +
+    `${UPLOAD_LIMITS.maxBytes} bytes and ${UPLOAD_LIMITS.maxPixels} pixels, at least ` +
+    `${UPLOAD_LIMITS.minShortSide} pixels on the short side.`,
+  'x-upload-limits': {
+    maxBytes: UPLOAD_LIMITS.maxBytes,
+    maxPixels: UPLOAD_LIMITS.maxPixels,
+    minShortSide: UPLOAD_LIMITS.minShortSide,
+    formats: [...UPLOAD_LIMITS.formats],
+  },
+};
 
 function toSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   return z.toJSONSchema(schema, { io, unrepresentable: 'any' });
@@ -22,14 +40,17 @@ export function buildOpenApiDocument(version: string): Record<string, unknown> {
   for (const name of CALL_NAMES) {
     const call = API[name];
     const requestSchema = toSchema(call.request, 'input');
-    const content: Record<string, { schema: JsonSchema }> = {};
+    const content: Record<string, MediaType> = {};
     if (call.body !== 'multipart') content['application/json'] = { schema: requestSchema };
     if (call.body !== 'json') {
       const multipart: JsonSchema = {
         ...requestSchema,
-        properties: { ...requestSchema.properties, file: { type: 'string', format: 'binary' } },
+        properties: { ...requestSchema.properties, file: FILE_PART },
       };
-      content['multipart/form-data'] = { schema: multipart };
+      content['multipart/form-data'] = {
+        schema: multipart,
+        encoding: { file: { contentType: UPLOAD_LIMITS.mediaTypes.join(', ') } },
+      };
     }
     paths[call.path] = {
       post: {

@@ -163,6 +163,15 @@ export const refreshSessionRequestSchema = z.object({
 
 export const uploadPhotoFieldsSchema = z.object({
   category_id: idSchema,
+  /**
+   * The uploader's device id when no device-id header is sent; a device account the upload
+   * creates records it. Taken as the header is (trimmed, cut to 128 characters, '' is none),
+   * not as strictly as the arena's anonymous_id.
+   */
+  anonymous_id: z
+    .string()
+    .nullish()
+    .transform((id) => id?.trim().slice(0, 128) || null),
 });
 
 export const getMyPhotosRequestSchema = z.object({

@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { UnreadableImageError, type RenderedPhoto } from './media.repository.js';
+import { UnreadableImageError, type RenderedPhoto } from './image.repository.js';
 
 /** Renders an uploaded image's variants; the server's renderer runs them in image processes. */
 export interface PhotoRenderer {

@@ -2,6 +2,7 @@ import {
   API,
   ErrorCode,
   errorMessage,
+  type Api,
   type CallInput,
   type CallName,
   type CallResponse,
@@ -13,6 +14,7 @@ import { AppError } from '../errors.js';
 import { pickLanguage } from '../lib/language.js';
 import { parseInput } from '../lib/validation.js';
 import type { AuthState } from '../services/auth.service.js';
+import { readMultipart } from './multipart.js';
 
 export interface CallContext {
   auth: AuthState;
@@ -24,10 +26,28 @@ export interface CallContext {
 
 export type SignedInAuth = Extract<AuthState, { kind: 'user' }>;
 
+/** The file part of a call that takes a multipart form (null when none was sent); none else. */
+type FormFile<N extends CallName> = Api[N]['body'] extends 'json'
+  ? unknown
+  : { file: Buffer | null };
+
+/** What a handler receives: the fields its contract schema validated, and its file if any. */
+export type CallArguments<N extends CallName> = CallInput<N> & FormFile<N>;
+
 export type CallHandler<N extends CallName> = (
-  input: CallInput<N>,
+  input: CallArguments<N>,
   context: CallContext,
 ) => Promise<CallResponse<N>>;
+
+export interface CallOptions {
+  /** false lets the answer leave before the WAL flush (plugins/durability.ts). */
+  waitForDisk?: boolean;
+  /**
+   * Counts a multipart call against its limits before its form is read: a file costs to
+   * receive, and the caller's token may be inside the form.
+   */
+  beforeForm?: (context: CallContext) => Promise<void>;
+}
 
 function headerValue(value: string | string[] | undefined): string | null {
   const first = Array.isArray(value) ? value[0] : value;
@@ -73,38 +93,59 @@ export function checkBodyUser(name: CallName, body: unknown, auth: AuthState): v
 }
 
 /**
- * The checks every call makes before its handler: the caller, the body's `user_id` against the
- * caller, then the body against its schema.
+ * The body in the form the call's contract takes (`body`): JSON, or a multipart form read once
+ * its limits allow it, with the file part kept apart from the text fields. Any other form is
+ * refused before anything is counted or read.
  */
-export function admitCall<N extends CallName>(
-  name: N,
+async function readBody(
+  name: CallName,
   request: FastifyRequest,
-  body: unknown,
-): { input: CallInput<N>; context: CallContext } {
-  const call = API[name];
-  const context = contextOf(request);
-  if (call.auth === 'required') requireUser(context.auth);
-  checkBodyUser(name, body, context.auth);
-  const input = parseInput(call.request, body) as CallInput<N>;
-  return { input, context };
+  context: CallContext,
+  beforeForm: CallOptions['beforeForm'],
+): Promise<{ fields: unknown; file: Buffer | null }> {
+  const takes = API[name].body;
+  if (!request.isMultipart()) {
+    if (takes === 'multipart') throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE);
+    return { fields: request.body, file: null };
+  }
+  // The multipart parser leaves the body unread (undefined), which would pass as `{}`.
+  if (takes === 'json') throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE);
+  await beforeForm?.(context);
+  return readMultipart(request);
 }
 
 /**
- * Registers one call of the contract: POST at its path, admitted as above, and the handler's
- * result wrapped in the success envelope. `waitForDisk: false` lets the answer leave before
- * the WAL flush (plugins/durability.ts).
+ * The checks every call makes before its handler: the caller, the body's `user_id` against the
+ * caller, then the body against its schema.
+ */
+function admitCall<N extends CallName>(
+  name: N,
+  context: CallContext,
+  body: { fields: unknown; file: Buffer | null },
+): CallArguments<N> {
+  const call = API[name];
+  if (call.auth === 'required') requireUser(context.auth);
+  checkBodyUser(name, body.fields, context.auth);
+  const input = parseInput(call.request, body.fields) as CallInput<N>;
+  return (call.body === 'json' ? input : { ...input, file: body.file }) as CallArguments<N>;
+}
+
+/**
+ * Registers one call of the contract: POST at its path, its body read as the contract says
+ * (JSON or a multipart form), admitted as above, and the handler's result wrapped in the
+ * success envelope.
  */
 export function defineCall<N extends CallName>(
   app: FastifyInstance,
   name: N,
   handler: CallHandler<N>,
-  options: { waitForDisk?: boolean } = {},
+  options: CallOptions = {},
 ): void {
-  app.post(API[name].path, { config: options }, async (request) => {
-    // The multipart parser leaves the body unread (undefined), which would pass as `{}`.
-    if (request.isMultipart()) throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE);
-    const { input, context } = admitCall(name, request, request.body);
-    const data = await handler(input, context);
+  const { beforeForm, ...config } = options;
+  app.post(API[name].path, { config }, async (request) => {
+    const context = contextOf(request);
+    const body = await readBody(name, request, context, beforeForm);
+    const data = await handler(admitCall(name, context, body), context);
     return { code: 0, msg: errorMessage(ErrorCode.OK, context.language), data };
   });
 }

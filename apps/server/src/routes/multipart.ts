@@ -1,11 +1,23 @@
-import { ErrorCode } from '@yanzhi/contract';
-import type { FastifyRequest } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
+import { ErrorCode, UPLOAD_LIMITS } from '@yanzhi/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 
+const MAX_MEGABYTES = UPLOAD_LIMITS.maxBytes / (1024 * 1024);
 const TOO_LARGE = {
-  zh: '照片太大了，最大 10 MB',
-  en: 'The photo is too large: at most 10 MB',
+  zh: `照片太大了，最大 ${MAX_MEGABYTES} MB`,
+  en: `The photo is too large: at most ${MAX_MEGABYTES} MB`,
 };
+
+/**
+ * Lets calls take multipart forms: one file of at most UPLOAD_LIMITS.maxBytes and a few short
+ * text fields; anything beyond is refused while it streams in.
+ */
+export async function registerMultipart(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: UPLOAD_LIMITS.maxBytes, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
+  });
+}
 
 export interface MultipartBody {
   file: Buffer | null;
@@ -13,8 +25,9 @@ export interface MultipartBody {
 }
 
 /**
- * Reads a multipart body: the `file` part into memory (the 10 MB file limit of the multipart
- * plugin stops it there; the original never touches the disk) and the text fields.
+ * Reads a multipart body: the `file` part into memory (the multipart plugin's file limit,
+ * UPLOAD_LIMITS.maxBytes, stops it there; the original never touches the disk) and the text
+ * fields.
  */
 export async function readMultipart(request: FastifyRequest): Promise<MultipartBody> {
   let file: Buffer | null = null;
@@ -30,8 +43,8 @@ export async function readMultipart(request: FastifyRequest): Promise<MultipartB
     }
   } catch (error) {
     const code = (error as { code?: unknown }).code;
-    // A photo over 10 MB is the user's to fix (pick another): an application answer, HTTP 200
-    // with a message that says so (ADR 0001). Part and field counts beyond the plugin's limits
+    // A photo over the limit is the user's to fix (pick another): an application answer, HTTP
+    // 200 with a message that says so (ADR 0001). Part and field counts beyond the plugin's limits
     // are a broken client: the envelope answers 413. Anything else is not well-formed multipart.
     if (code === 'FST_REQ_FILE_TOO_LARGE')
       throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, TOO_LARGE);

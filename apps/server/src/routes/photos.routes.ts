@@ -1,22 +1,12 @@
-import { API, ErrorCode, errorMessage } from '@yanzhi/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
-import { AppError } from '../errors.js';
 import type { RateLimiter } from '../lib/rate-limiter.js';
-import { parseInput } from '../lib/validation.js';
 import type { AccountService } from '../services/account.service.js';
 import type { PhotoOwnerService } from '../services/photo-owner.service.js';
 import type { PhotoService } from '../services/photo.service.js';
 import type { DeviceService } from '../services/device.service.js';
-import {
-  checkBodyUser,
-  contextOf,
-  defineCall,
-  requireUser,
-  type CallContext,
-} from './define-call.js';
+import { defineCall, requireUser, type CallContext } from './define-call.js';
 import { underDevice } from './device.js';
-import { readMultipart } from './multipart.js';
 import { enforcePerHour } from './rate-limit.js';
 
 export interface PhotoRouteOptions {
@@ -47,26 +37,26 @@ async function enforceUploadLimits(
 export function registerPhotoRoutes(app: FastifyInstance, options: PhotoRouteOptions): void {
   const { photos } = options;
 
-  // Multipart, so not through defineCall: the fields are validated once they have been read.
-  app.post(API.upload_photo.path, async (request) => {
-    const context = contextOf(request);
-    if (!request.isMultipart()) throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE);
-    await enforceUploadLimits(options, context);
-    const { file, fields } = await readMultipart(request);
-    checkBodyUser('upload_photo', fields, context.auth);
-    const input = parseInput(API.upload_photo.request, fields);
-    const anonymousId = fields.anonymous_id?.trim().slice(0, 128) || null;
-    const deviceId = context.deviceId ?? anonymousId;
-    const send = () =>
-      photos.upload({ file, categoryId: input.category_id, auth: context.auth, deviceId });
-    // The device account an upload without a session creates records its device id: only its
-    // holder's. A signed-in upload does not use the device id.
-    const data =
-      deviceId === null || context.auth.kind === 'user'
-        ? await send()
-        : await underDevice(options.devices, context, deviceId, send);
-    return { code: 0, msg: errorMessage(ErrorCode.OK, context.language), data };
-  });
+  defineCall(
+    app,
+    'upload_photo',
+    (input, context) => {
+      const deviceId = context.deviceId ?? input.anonymous_id;
+      const send = () =>
+        photos.upload({
+          file: input.file,
+          categoryId: input.category_id,
+          auth: context.auth,
+          deviceId,
+        });
+      // The device account an upload without a session creates records its device id: only
+      // its holder's. A signed-in upload does not use the device id.
+      return deviceId === null || context.auth.kind === 'user'
+        ? send()
+        : underDevice(options.devices, context, deviceId, send);
+    },
+    { beforeForm: (context) => enforceUploadLimits(options, context) },
+  );
 
   defineCall(app, 'get_my_photos', (input, context) => {
     const { user } = requireUser(context.auth);

@@ -1,11 +1,10 @@
-import { API, ErrorCode, errorMessage } from '@yanzhi/contract';
+import { ErrorCode } from '@yanzhi/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
 import type { RateLimiter } from '../lib/rate-limiter.js';
 import type { ShareCardService } from '../services/share-card.service.js';
-import { admitCall } from './define-call.js';
-import { readMultipart } from './multipart.js';
+import { defineCall } from './define-call.js';
 import { enforcePerHour } from './rate-limit.js';
 
 export interface ShareRouteOptions {
@@ -34,32 +33,29 @@ function requestOrigin(request: FastifyRequest): string {
 export function registerShareRoutes(app: FastifyInstance, options: ShareRouteOptions): void {
   const { shareCards, limiter, limits } = options;
 
-  // JSON (token) or multipart (token, file): not through defineCall, the body is read first.
-  app.post(API.gen_share_image.path, async (request) => {
-    let body: unknown = request.body;
-    let file: Buffer | null = null;
-    if (request.isMultipart()) {
-      // An image to check and draw costs like an upload: counted per address (with the uploads'
-      // per-address limit) before the body is read, since the token may be inside it.
-      await enforcePerHour(limiter, `share-files:ip:${request.ip}`, limits.uploadsPerHourIp);
-      const multipart = await readMultipart(request);
-      body = multipart.fields;
-      file = multipart.file;
-    }
-    const { input, context } = admitCall('gen_share_image', request, body);
-    const data = await shareCards.generate({
-      auth: context.auth,
-      bodyToken: input.token,
-      photoId: input.photo_id,
-      periodType: input.period_type,
-      periodDate: input.period_date,
-      lang: input.lang ?? context.language,
-      requestOrigin: requestOrigin(request),
-      file,
-      // Drawing a card costs ~90 ms and ~240 KB kept a day: new cards count per user per hour.
-      beforeDraw: (userId) =>
-        enforcePerHour(limiter, `share-cards:user:${userId}`, limits.shareCardsPerHourUser),
-    });
-    return { code: 0, msg: errorMessage(ErrorCode.OK, context.language), data };
-  });
+  // JSON (token) or a multipart form (token, file).
+  defineCall(
+    app,
+    'gen_share_image',
+    (input, context) =>
+      shareCards.generate({
+        auth: context.auth,
+        bodyToken: input.token,
+        photoId: input.photo_id,
+        periodType: input.period_type,
+        periodDate: input.period_date,
+        lang: input.lang ?? context.language,
+        requestOrigin: requestOrigin(context.request),
+        file: input.file,
+        // Drawing a card costs ~90 ms and ~240 KB kept a day: new cards count per user per hour.
+        beforeDraw: (userId) =>
+          enforcePerHour(limiter, `share-cards:user:${userId}`, limits.shareCardsPerHourUser),
+      }),
+    {
+      // An image to check and draw costs like an upload: counted per address (with the
+      // uploads' per-address limit) before the form is read, since the token may be inside it.
+      beforeForm: (context) =>
+        enforcePerHour(limiter, `share-files:ip:${context.ip}`, limits.uploadsPerHourIp),
+    },
+  );
 }

@@ -1,5 +1,6 @@
 import type { Clock } from '../domain/clock.js';
 import type { CategoryRepository } from '../repositories/category.repository.js';
+import type { ImageRepository } from '../repositories/image.repository.js';
 import { photoFileKeys, type MediaRepository } from '../repositories/media.repository.js';
 import type { PhotoRepository } from '../repositories/photo.repository.js';
 import type { SettingsRepository } from '../repositories/settings.repository.js';
@@ -54,6 +55,7 @@ export class DemoService {
     private readonly photos: PhotoRepository,
     private readonly categories: CategoryRepository,
     private readonly media: MediaRepository,
+    private readonly images: ImageRepository,
     private readonly settings: SettingsRepository,
     private readonly clock: Clock,
   ) {}
@@ -175,7 +177,8 @@ export class DemoService {
     index: number,
   ): Promise<number> {
     const svg = renderDemoPortraitSvg(style, seed);
-    const stored = await this.media.storePhotoVariants(Buffer.from(svg));
+    const rendered = await this.images.renderPhotoVariants(Buffer.from(svg));
+    const keys = await this.media.writePhotoVariants(rendered);
     const now = this.clock.now();
     const publishedAt = now - demoAgeMs(index);
     try {
@@ -183,12 +186,10 @@ export class DemoService {
         user_id: ownerId,
         category_id: categoryId,
         state: 'active',
-        width: stored.width,
-        height: stored.height,
-        placeholder: stored.placeholder,
-        display_key: stored.display_key,
-        medium_key: stored.medium_key,
-        thumb_key: stored.thumb_key,
+        width: rendered.width,
+        height: rendered.height,
+        placeholder: rendered.placeholder,
+        ...keys,
         phash: null,
         is_demo: 1,
         created_at: publishedAt,
@@ -197,7 +198,7 @@ export class DemoService {
       });
       return photo.id;
     } catch (error) {
-      await this.media.deleteKeys(photoFileKeys(stored));
+      await this.media.deleteKeys(photoFileKeys(keys));
       throw error;
     }
   }

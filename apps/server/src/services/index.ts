@@ -6,6 +6,7 @@ import { Metrics } from '../lib/metrics.js';
 import { ArenaRepository } from '../repositories/arena.repository.js';
 import { CategoryRepository } from '../repositories/category.repository.js';
 import { ImageProcessPool } from '../repositories/image-processes.js';
+import { ImageRepository } from '../repositories/image.repository.js';
 import { MediaRepository } from '../repositories/media.repository.js';
 import { PhotoRepository } from '../repositories/photo.repository.js';
 import { ShareCardRenderer } from '../repositories/share-card.renderer.js';
@@ -141,7 +142,16 @@ export function createServices(db: Db, clock: Clock, options: ServiceOptions): S
     refit: new RefitService(db, categories, indexes, clock, params, options.timeZone, metrics),
     auth,
     categories: new CategoryService(categories, clock),
-    demo: new DemoService(db, users, photos, categories, media, settings, clock),
+    demo: new DemoService(
+      db,
+      users,
+      photos,
+      categories,
+      media,
+      new ImageRepository(),
+      settings,
+      clock,
+    ),
     photoOwners: new PhotoOwnerService(db, media, indexes, clock),
     accounts: new AccountService(db, media, indexes),
     moderation: new ModerationService(db, indexes, clock, {

@@ -1,15 +1,8 @@
-import { ErrorCode } from '@yanzhi/contract';
+import { ErrorCode, UPLOAD_LIMITS } from '@yanzhi/contract';
 import { AppError } from '../errors.js';
 import type { PhotoRenderer } from '../repositories/image-processes.js';
-import {
-  MAX_INPUT_PIXELS,
-  UnreadableImageError,
-  type RenderedPhoto,
-} from '../repositories/media.repository.js';
-import { inspectImageBytes } from '../repositories/upload.repository.js';
-
-/** DESIGN §7: at least 256 px on the short side, at most 40 MP. */
-const MIN_SHORT_SIDE = 256;
+import { UnreadableImageError, type RenderedPhoto } from '../repositories/image.repository.js';
+import { inspectImageBytes } from '../lib/image-sniffer.js';
 
 /**
  * The checks every uploaded image passes (ADR 0008), then its variants: byte checks first
@@ -31,12 +24,12 @@ export async function renderUploadedImage(
       }[inspection.reason],
     );
   }
-  if (inspection.width * inspection.height > MAX_INPUT_PIXELS) {
+  if (inspection.width * inspection.height > UPLOAD_LIMITS.maxPixels) {
     throw new AppError(ErrorCode.IMAGE_TOO_LARGE);
   }
   if (inspection.defect === 'broken') throw new AppError(ErrorCode.IMAGE_UNREADABLE);
   if (inspection.defect === 'foreign') throw new AppError(ErrorCode.UNSUPPORTED_IMAGE);
-  if (Math.min(inspection.width, inspection.height) < MIN_SHORT_SIDE) {
+  if (Math.min(inspection.width, inspection.height) < UPLOAD_LIMITS.minShortSide) {
     throw new AppError(ErrorCode.IMAGE_TOO_SMALL);
   }
   try {

@@ -39,9 +39,9 @@ try {
 }
 
 // sharp (and libvips' threads) load only now, below the server's priority.
-const { MediaRepository, UnreadableImageError } =
-  await import('../repositories/media.repository.js');
-const renderer = new MediaRepository(os.tmpdir());
+const { ImageRepository, UnreadableImageError } =
+  await import('../repositories/image.repository.js');
+const renderer = new ImageRepository();
 
 process.on('disconnect', () => process.exit(0));
 process.on('message', (message: ImageJob) => {
