@@ -193,9 +193,9 @@ export function errorMessage(code: ErrorCodeValue, language: MessageLanguage = '
 /**
  * PAYLOAD_TOO_LARGE's message when the part over the limit is the photo (over
  * UPLOAD_LIMITS.maxBytes): the user's to fix by choosing another, so it names the limit. The web
- * app refuses such a file with the same words before sending it.
+ * app refuses a crop over the limit with the same words before sending it.
  */
 export const FILE_TOO_LARGE_MESSAGE: Readonly<Record<MessageLanguage, string>> = {
-  zh: '照片太大了，最大 10 MB',
-  en: 'The photo is too large: at most 10 MB',
+  zh: `照片太大了，最大 ${MAX_MEGABYTES} MB`,
+  en: `The photo is too large: at most ${MAX_MEGABYTES} MB`,
 };

@@ -1,13 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
-import { ErrorCode, UPLOAD_LIMITS } from '@yanzhi/contract';
+import { ErrorCode, FILE_TOO_LARGE_MESSAGE, UPLOAD_LIMITS } from '@yanzhi/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
-
-const MAX_MEGABYTES = UPLOAD_LIMITS.maxBytes / (1024 * 1024);
-const TOO_LARGE = {
-  zh: `照片太大了，最大 ${MAX_MEGABYTES} MB`,
-  en: `The photo is too large: at most ${MAX_MEGABYTES} MB`,
-};
 
 /**
  * Lets calls take multipart forms: one file of at most UPLOAD_LIMITS.maxBytes and a few short
@@ -47,7 +41,7 @@ export async function readMultipart(request: FastifyRequest): Promise<MultipartB
     // 200 with a message that says so (ADR 0001). Part and field counts beyond the plugin's limits
     // are a broken client: the envelope answers 413. Anything else is not well-formed multipart.
     if (code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, TOO_LARGE);
+      throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, FILE_TOO_LARGE_MESSAGE);
     if (typeof code === 'string' && code.startsWith('FST_')) throw error;
     throw new AppError(ErrorCode.MALFORMED_BODY);
   }
