@@ -1,7 +1,8 @@
 import { PreparedQuery } from '../db/prepared-query.js';
 import { DEFAULT_FUEL } from '@yanzhi/contract';
 import type { Db } from '../db/database.js';
-import type { NewUser, UserRow } from '../db/schema.js';
+import type { NewUser, PhotoRow, UserRow } from '../db/schema.js';
+import { userVoterKey } from './voter.repository.js';
 import { inTransaction } from '../db/transaction.js';
 
 type NewUserFields = Omit<NewUser, 'fuel_balance'>;
@@ -79,6 +80,48 @@ export class UserRepository {
       .where('id', '=', id)
       .executeTakeFirst();
     return result.numUpdatedRows > 0n;
+  }
+
+  /**
+   * Deletes the user and their personal data (DESIGN §4); answers the photos whose files must
+   * go. Votes they cast stay without their name, so other photos keep their scores. Run it in a
+   * transaction: it is several statements.
+   */
+  async deleteWithPersonalData(
+    userId: number,
+  ): Promise<Pick<PhotoRow, 'id' | 'display_key' | 'medium_key' | 'thumb_key'>[]> {
+    const photos = await this.db
+      .selectFrom('photos')
+      .select(['id', 'display_key', 'medium_key', 'thumb_key'])
+      .where('user_id', '=', userId)
+      .execute();
+    const voter = await this.db
+      .selectFrom('voters')
+      .select('id')
+      .where('voter_key', '=', userVoterKey(userId))
+      .executeTakeFirst();
+    await this.db
+      .updateTable('votes')
+      .set({ user_id: null })
+      .where('user_id', '=', userId)
+      .execute();
+    await this.db
+      .updateTable('served_pairs')
+      .set({ user_id: null })
+      .where('user_id', '=', userId)
+      .execute();
+    await this.db
+      .updateTable('reports')
+      .set({ reporter_user_id: null, reporter_address: null })
+      .where('reporter_user_id', '=', userId)
+      .execute();
+    if (voter) {
+      await this.db.deleteFrom('voter_achievements').where('voter_id', '=', voter.id).execute();
+      await this.db.deleteFrom('fuel_ledger').where('voter_id', '=', voter.id).execute();
+    }
+    // Sessions, photos, the user's voter rows and fuel ledger go with the user (cascades).
+    await this.db.deleteFrom('users').where('id', '=', userId).execute();
+    return photos;
   }
 
   listDemoUsers(): Promise<UserRow[]> {

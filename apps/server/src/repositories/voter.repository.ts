@@ -231,6 +231,17 @@ export class VoterRepository {
       .execute();
   }
 
+  /** Deletes the voters whose key starts with `keyPrefix`, and every vote they cast. */
+  async deleteWithVotes(keyPrefix: string): Promise<void> {
+    await this.db
+      .deleteFrom('votes')
+      .where('voter_id', 'in', (eb) =>
+        eb.selectFrom('voters').select('id').where('voter_key', 'like', `${keyPrefix}%`),
+      )
+      .execute();
+    await this.db.deleteFrom('voters').where('voter_key', 'like', `${keyPrefix}%`).execute();
+  }
+
   async update(id: number, patch: Partial<VoterCounters>, now: number): Promise<void> {
     await this.db
       .updateTable('voters')

@@ -3,17 +3,11 @@ import type { Db } from '../db/database.js';
 import type { Clock } from '../domain/clock.js';
 import { ratingParams, type RatingParams, type Rng } from '../domain/rating/index.js';
 import { Metrics } from '../lib/metrics.js';
-import { ArenaRepository } from '../repositories/arena.repository.js';
-import { CategoryRepository } from '../repositories/category.repository.js';
 import { ImageProcessPool } from '../repositories/image-processes.js';
 import { MediaRepository } from '../repositories/media.repository.js';
-import { PhotoRepository } from '../repositories/photo.repository.js';
 import { ShareCardRenderer } from '../repositories/share-card.renderer.js';
-import { ShareCardRepository } from '../repositories/share-card.repository.js';
-import { SessionRepository } from '../repositories/session.repository.js';
-import { SettingsRepository } from '../repositories/settings.repository.js';
-import { UploadRepository } from '../repositories/upload.repository.js';
-import { UserRepository } from '../repositories/user.repository.js';
+import { createStore, type Store } from '../repositories/store.js';
+import type { UserRepository } from '../repositories/user.repository.js';
 import { AccountService } from './account.service.js';
 import { ArenaIndexes } from './arena-indexes.js';
 import { ArenaService } from './arena.service.js';
@@ -42,7 +36,10 @@ export interface Services {
   accounts: AccountService;
   leaderboards: LeaderboardService;
   shareCards: ShareCardService;
+  /** The users repository, for the admin CLI's role changes. */
   users: UserRepository;
+  /** The repositories on the app's database (the device check). */
+  store: Store;
   /** Stops what the services started (the image processes). */
   close(): Promise<void>;
 }
@@ -94,42 +91,33 @@ export function arenaRatingParams(settings: ArenaSettings): RatingParams {
   });
 }
 
-/** Wires repositories into services; each service gets exactly the repositories it uses. */
+/**
+ * Wires repositories into services: the only place that builds a repository. Each service gets
+ * the store typed to the repositories it uses, plus the file and image repositories it needs.
+ */
 export function createServices(db: Db, clock: Clock, options: ServiceOptions): Services {
-  const users = new UserRepository(db);
-  const sessions = new SessionRepository(db);
-  const categories = new CategoryRepository(db);
-  const photos = new PhotoRepository(db);
+  const store = createStore(db);
   const metrics = options.metrics ?? new Metrics();
-  const settings = new SettingsRepository(db);
   const media = new MediaRepository(options.mediaDir);
   const images = new ImageProcessPool(options.images);
   const params = arenaRatingParams(options.arena);
-  const indexes = new ArenaIndexes(new ArenaRepository(db), params, {
-    photos,
-    settings,
+  const indexes = new ArenaIndexes(store, params, {
     clock,
     stampKey: refitStampKey,
     intervalMs: options.leaderboardCacheMs,
   });
   const arenaSettings = { ...options.arena, timeZone: options.timeZone };
-  const auth = new AuthService(users, sessions, clock, options);
+  const auth = new AuthService(store, clock, options);
   const leaderboards = new LeaderboardService(
-    db,
-    categories,
-    settings,
+    store,
     clock,
-    {
-      timeZone: options.timeZone,
-      cacheMs: options.leaderboardCacheMs,
-    },
+    { timeZone: options.timeZone, cacheMs: options.leaderboardCacheMs },
     metrics,
   );
   return {
     arenaIndexes: indexes,
     arena: new ArenaService(
-      db,
-      categories,
+      store,
       indexes,
       clock,
       options.rng ?? Math.random,
@@ -137,31 +125,21 @@ export function createServices(db: Db, clock: Clock, options: ServiceOptions): S
       arenaSettings,
       metrics,
     ),
-    stats: new StatsService(db, clock, arenaSettings),
-    refit: new RefitService(db, categories, indexes, clock, params, options.timeZone, metrics),
+    stats: new StatsService(store, clock, arenaSettings),
+    refit: new RefitService(store, indexes, clock, params, options.timeZone, metrics),
     auth,
-    categories: new CategoryService(categories, clock),
-    demo: new DemoService(db, users, photos, categories, media, settings, clock),
-    photoOwners: new PhotoOwnerService(db, media, indexes, clock),
-    accounts: new AccountService(db, media, indexes),
-    moderation: new ModerationService(db, indexes, clock, {
+    categories: new CategoryService(store, clock),
+    demo: new DemoService(store, media, clock),
+    photoOwners: new PhotoOwnerService(store, media, indexes, clock),
+    accounts: new AccountService(store, media, indexes),
+    moderation: new ModerationService(store, indexes, clock, {
       hideThreshold: options.reportHideThreshold,
       reliabilityCutoff: options.arena.reliabilityCutoff,
     }),
-    photos: new PhotoService(
-      db,
-      new UploadRepository(db),
-      media,
-      images,
-      categories,
-      auth,
-      indexes,
-      clock,
-      metrics,
-    ),
+    photos: new PhotoService(store, media, images, auth, indexes, clock, metrics),
     leaderboards,
     shareCards: new ShareCardService(
-      new ShareCardRepository(db),
+      store,
       media,
       images,
       new ShareCardRenderer(),
@@ -170,7 +148,8 @@ export function createServices(db: Db, clock: Clock, options: ServiceOptions): S
       clock,
       { publicUrl: options.publicUrl, publicHosts: options.publicHosts ?? [] },
     ),
-    users,
+    users: store.repos.users,
+    store,
     close: () => images.close(),
   };
 }

@@ -5,7 +5,6 @@ import {
   type LeaderboardEntry,
   type PeriodType,
 } from '@yanzhi/contract';
-import type { Db } from '../db/database.js';
 import type { PhotoRow } from '../db/schema.js';
 import type { Clock } from '../domain/clock.js';
 import {
@@ -24,16 +23,14 @@ import {
 } from '../domain/leaderboard/index.js';
 import { AppError } from '../errors.js';
 import type { Metrics } from '../lib/metrics.js';
-import type { CategoryRepository } from '../repositories/category.repository.js';
-import {
+import type {
+  BoardPhotoRow,
+  EntryRow,
   LeaderboardRepository,
-  type BoardPhotoRow,
-  type EntryRow,
-  type RankColumn,
-  type SnapshotRow,
+  RankColumn,
+  SnapshotRow,
 } from '../repositories/leaderboard.repository.js';
-import { PhotoRepository } from '../repositories/photo.repository.js';
-import type { SettingsRepository } from '../repositories/settings.repository.js';
+import type { Store } from '../repositories/store.js';
 import { imageOf } from './image-view.js';
 
 export interface LeaderboardSettings {
@@ -155,16 +152,14 @@ export class LeaderboardService {
   private firstPhoto: { at: number | null; readAt: number } | null = null;
 
   constructor(
-    private readonly db: Db,
-    private readonly categories: CategoryRepository,
-    private readonly settings: SettingsRepository,
+    private readonly store: Store<'categories' | 'leaderboards' | 'photos' | 'settings'>,
     private readonly clock: Clock,
     private readonly options: LeaderboardSettings,
     private readonly metrics: Metrics,
   ) {}
 
   async leaderboard(query: LeaderboardQuery, viewerId: number | null): Promise<Leaderboard> {
-    if (!(await this.categories.findActive(query.categoryId))) {
+    if (!(await this.store.repos.categories.findActive(query.categoryId))) {
       throw new AppError(ErrorCode.CATEGORY_NOT_FOUND);
     }
     const resolved = await this.resolvePeriod(query.periodType, query.periodDate);
@@ -215,7 +210,7 @@ export class LeaderboardService {
   async periodDateRange(type: PeriodType, today: string): Promise<PeriodDateRange> {
     const now = this.clock.now();
     if (this.firstPhoto === null || now - this.firstPhoto.readAt >= FIRST_PHOTO_TTL_MS) {
-      const at = await new LeaderboardRepository(this.db).firstPublishedAt();
+      const at = await this.store.repos.leaderboards.firstPublishedAt();
       this.firstPhoto = { at, readAt: now };
     }
     const first = this.firstPhoto.at;
@@ -243,7 +238,7 @@ export class LeaderboardService {
     } else if (ended) {
       const snapshot = await this.snapshotOf(photo.category_id, period);
       if (snapshot !== null) {
-        const repository = new LeaderboardRepository(this.db);
+        const repository = this.store.repos.leaderboards;
         const [entry] = await repository.snapshotEntriesOf(snapshot.id, [photo.id]);
         rank = entry?.rank ?? null;
       }
@@ -261,11 +256,11 @@ export class LeaderboardService {
   async freezeEndedPeriods(): Promise<number> {
     const now = this.clock.now();
     let frozen = 0;
-    for (const category of await this.categories.listAll()) {
+    for (const category of await this.store.repos.categories.listAll()) {
       for (const type of BOUNDED_TYPES) {
         const running = currentPeriod(type, now, this.options.timeZone);
         const ended = periodOf(type, addDays(running.start ?? '', -1), this.options.timeZone);
-        const repository = new LeaderboardRepository(this.db);
+        const repository = this.store.repos.leaderboards;
         if (await repository.findSnapshot(category.id, type, ended.start ?? '')) continue;
         await this.freeze(category.id, ended, type);
         frozen += 1;
@@ -292,7 +287,7 @@ export class LeaderboardService {
     const boards = await this.fresh(query.categoryId);
     const board = boards.board(query.periodType);
     if (!board) throw new Error(`no running ${query.periodType} board`);
-    const repository = new LeaderboardRepository(this.db);
+    const repository = this.store.repos.leaderboards;
     const offset = (query.page - 1) * query.pageSize;
 
     const ownIds = new Set(
@@ -396,9 +391,9 @@ export class LeaderboardService {
    */
   private async load(categoryId: number): Promise<CategoryBoards> {
     const now = this.clock.now();
-    const repository = new LeaderboardRepository(this.db);
-    const stamp = await this.settings.get(refitStampKey(categoryId));
-    const watermark = await new PhotoRepository(this.db).latestUpdate(categoryId);
+    const repository = this.store.repos.leaderboards;
+    const stamp = await this.store.repos.settings.get(refitStampKey(categoryId));
+    const watermark = await this.store.repos.photos.latestUpdate(categoryId);
     const boards = new CategoryBoards(stamp);
     for (const type of BOUNDED_TYPES) {
       boards.periods.set(type, {
@@ -431,9 +426,9 @@ export class LeaderboardService {
   /** Applies the photos written since the last look; starts a reload after a refit. */
   private async refresh(categoryId: number, boards: CategoryBoards): Promise<CategoryBoards> {
     const now = this.clock.now();
-    const stamp = await this.settings.get(refitStampKey(categoryId));
+    const stamp = await this.store.repos.settings.get(refitStampKey(categoryId));
     if (stamp !== boards.refitStamp) return this.reloadInBackground(categoryId, boards);
-    const repository = new LeaderboardRepository(this.db);
+    const repository = this.store.repos.leaderboards;
     const changes = await repository.changedSince(
       categoryId,
       boards.cursor - REFRESH_OVERLAP_MS,
@@ -477,7 +472,7 @@ export class LeaderboardService {
     range: PeriodDateRange,
     viewerId: number | null,
   ): Promise<Leaderboard> {
-    const repository = new LeaderboardRepository(this.db);
+    const repository = this.store.repos.leaderboards;
     const snapshot = await this.snapshotOf(query.categoryId, period);
     // No photo was published in it: final and empty, and nothing is written for it.
     if (snapshot === null) return this.emptyBoard(query, period, range, period.endsAt);
@@ -512,7 +507,7 @@ export class LeaderboardService {
    */
   private async snapshotOf(categoryId: number, period: Period): Promise<SnapshotRow | null> {
     const type = period.type as BoundedPeriodType;
-    const repository = new LeaderboardRepository(this.db);
+    const repository = this.store.repos.leaderboards;
     const found = await repository.findSnapshot(categoryId, type, period.start ?? '');
     if (found) return found;
     const { startsAt, endsAt } = period;
@@ -551,7 +546,7 @@ export class LeaderboardService {
       column !== null && period.start !== null && dayBefore >= period.start
         ? { day: dayBefore, column }
         : null;
-    return new LeaderboardRepository(this.db).freezePeriod(
+    return this.store.repos.leaderboards.freezePeriod(
       {
         category_id: categoryId,
         period_type: type,

@@ -1,28 +1,26 @@
 import { ONBOARDING_VOTES_TO_UNLOCK, type VoteStats } from '@yanzhi/contract';
 import type { ArenaSettings } from '../config.js';
-import type { Db } from '../db/database.js';
 import type { Clock } from '../domain/clock.js';
 import { currentStreak, dayKey } from '../domain/day.js';
-import { FuelRepository } from '../repositories/fuel.repository.js';
-import { VoterRepository } from '../repositories/voter.repository.js';
+import type { Store } from '../repositories/store.js';
 import { allAchievements } from './achievement-view.js';
 import type { Caller } from './arena.service.js';
 
 /** `get_user_vote_stats` (DESIGN §6): what the arena and the profile show about a voter. */
 export class StatsService {
   constructor(
-    private readonly db: Db,
+    private readonly store: Store<'fuel' | 'voters'>,
     private readonly clock: Clock,
     private readonly settings: ArenaSettings & { timeZone: string },
   ) {}
 
   async voteStats(caller: Caller): Promise<VoteStats> {
     const now = this.clock.now();
-    const voters = new VoterRepository(this.db);
+    const { voters, fuel: wallets } = this.store.repos;
     const voter = await voters.resolve(caller.anonymousId, caller.userId, now);
     const today = dayKey(now, this.settings.timeZone);
     const isToday = voter.day === today;
-    const fuel = await new FuelRepository(this.db).balance(
+    const fuel = await wallets.balance(
       caller.userId === null
         ? { kind: 'voter', id: voter.id }
         : { kind: 'user', id: caller.userId },
