@@ -113,7 +113,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
           },
         ));
   server.addHook('onClose', () => limiter.close());
-  const devices = new DeviceService(services.store, limiter, clock, {
+  const devices = new DeviceService(services.store, services.identity, limiter, clock, {
     newIdsPerHourIp: config.rateLimits.newIdsPerHourIp,
     fuelDailyCap: config.arena.fuelDailyCap,
     timeZone: config.leaderboardTimeZone,

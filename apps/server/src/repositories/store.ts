@@ -1,5 +1,8 @@
 import type { Db } from '../db/database.js';
 import { hasRowLocks, inTransaction } from '../db/transaction.js';
+
+/** A unique-constraint violation on either dialect (another writer got there first). */
+export { isUniqueViolation } from '../db/transaction.js';
 import { bindRepositories, type RepositoryName, type Repositories } from './index.js';
 
 /**

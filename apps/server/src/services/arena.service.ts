@@ -36,6 +36,7 @@ import type { Repositories } from '../repositories/index.js';
 import type { Store } from '../repositories/store.js';
 import { userVoterKey } from '../repositories/voter.repository.js';
 import { achievementsByKey } from './achievement-view.js';
+import type { IdentityService } from './identity.service.js';
 import { scoreOf, type ArenaIndexes } from './arena-indexes.js';
 import { imageOf } from './image-view.js';
 
@@ -69,6 +70,7 @@ export function toCard(row: CardRow, boosted: boolean): PhotoCard {
 export class ArenaService {
   constructor(
     private readonly store: Store<'arena' | 'categories' | 'fuel' | 'voters'>,
+    private readonly identity: IdentityService,
     private readonly indexes: ArenaIndexes,
     private readonly clock: Clock,
     private readonly rng: Rng,
@@ -83,7 +85,7 @@ export class ArenaService {
       throw new AppError(ErrorCode.CATEGORY_NOT_FOUND);
     }
     const arena = this.store.repos.arena;
-    const voter = await this.store.repos.voters.resolve(caller.anonymousId, caller.userId, now);
+    const voter = await this.identity.resolveVoter(caller.anonymousId, caller.userId, now);
     const { index } = await this.indexes.current(categoryId);
     const unavailable = await arena.unavailablePairs(voter.id, categoryId, now);
     const recent = await arena.recentServed(voter.id, RECENT_PAIRS);
@@ -182,7 +184,7 @@ export class ArenaService {
     }
     const lo = Math.min(winnerId, loserId);
     const hi = Math.max(winnerId, loserId);
-    const voter = await this.store.repos.voters.resolve(caller.anonymousId, caller.userId, now);
+    const voter = await this.identity.resolveVoter(caller.anonymousId, caller.userId, now);
     const pairId =
       input.pair_id ?? (await this.store.repos.arena.latestServedPairId(voter.id, lo, hi));
     if (pairId === undefined) throw new AppError(ErrorCode.PAIR_NOT_SERVED);

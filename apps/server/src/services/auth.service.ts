@@ -12,6 +12,7 @@ import {
 } from '../domain/tokens.js';
 import { AppError } from '../errors.js';
 import type { Store } from '../repositories/store.js';
+import type { IdentityService } from './identity.service.js';
 
 type InvalidTokenCode =
   | typeof ErrorCode.TOKEN_INVALID
@@ -50,6 +51,7 @@ export function toUserInfo(user: UserRow): UserInfo {
 export class AuthService {
   constructor(
     private readonly store: Store<'sessions' | 'users'>,
+    private readonly identity: IdentityService,
     private readonly clock: Clock,
     private readonly settings: AuthSettings,
   ) {}
@@ -98,7 +100,7 @@ export class AuthService {
 
   private findOrCreateHostUser(payload: HostTokenPayload, now: number): Promise<UserRow> {
     const nickname = payload.name?.trim() || `用户${payload.sub.slice(-6)}`;
-    return this.store.repos.users.findOrCreateHostUser(payload.sub, nickname, now);
+    return this.identity.findOrCreateHostUser(payload.sub, nickname, now);
   }
 
   /** `login_by_cookie`: exchanges a host credential for one of our sessions. */

@@ -3,6 +3,7 @@ import { photoFileKeys, type MediaRepository } from '../repositories/media.repos
 import { randomBytes } from 'node:crypto';
 import { seededRng, sigmoid } from '../domain/rating/index.js';
 import type { Store } from '../repositories/store.js';
+import type { IdentityService } from './identity.service.js';
 import {
   demoAppeal,
   renderDemoPortraitSvg,
@@ -45,6 +46,7 @@ export class DemoService {
     private readonly store: Store<
       'arena' | 'categories' | 'photos' | 'settings' | 'users' | 'voters'
     >,
+    private readonly identity: IdentityService,
     private readonly media: MediaRepository,
     private readonly clock: Clock,
   ) {}
@@ -208,7 +210,7 @@ export class DemoService {
     const now = this.clock.now();
     for (const nickname of DEMO_NICKNAMES.slice(existing.length)) {
       existing.push(
-        await this.users.create({
+        await this.identity.createUser({
           nickname,
           avatar_url: null,
           role: 'user',

@@ -7,6 +7,7 @@ import { generateDeviceSecret, hashToken, isDeviceSecret } from '../domain/token
 import { AppError } from '../errors.js';
 import type { RateLimiter } from '../lib/rate-limiter.js';
 import type { Store } from '../repositories/store.js';
+import type { IdentityService } from './identity.service.js';
 
 const HOUR_MS = 3_600_000;
 /** How long a page's own concurrent first requests may come without the cookie (ADR 0022). */
@@ -45,7 +46,8 @@ export interface PendingBinding {
  */
 export class DeviceService {
   constructor(
-    private readonly store: Store<'deviceBindings' | 'voters'>,
+    private readonly store: Store<'deviceBindings'>,
+    private readonly identity: IdentityService,
     private readonly limiter: RateLimiter,
     private readonly clock: Clock,
     private readonly settings: DeviceSettings,
@@ -85,7 +87,7 @@ export class DeviceService {
     // Only a bound id's history is merged, and only by its holder (checked above). An unbound
     // id has no history but what a refused first request may have left: nothing to take.
     if (claim.userId !== null && binding !== undefined) {
-      await this.store.repos.voters.absorbAnonymous(claim.anonymousId, claim.userId, now, {
+      await this.identity.absorbAnonymous(claim.anonymousId, claim.userId, now, {
         today: dayKey(now, this.settings.timeZone),
         dailyCap: this.settings.fuelDailyCap,
       });

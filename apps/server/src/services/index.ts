@@ -14,6 +14,7 @@ import { ArenaService } from './arena.service.js';
 import { AuthService, type AuthSettings } from './auth.service.js';
 import { CategoryService } from './category.service.js';
 import { DemoService } from './demo.service.js';
+import { IdentityService } from './identity.service.js';
 import { ModerationService } from './moderation.service.js';
 import { LeaderboardService, refitStampKey } from './leaderboard.service.js';
 import { PhotoOwnerService } from './photo-owner.service.js';
@@ -28,6 +29,7 @@ export interface Services {
   stats: StatsService;
   refit: RefitService;
   auth: AuthService;
+  identity: IdentityService;
   categories: CategoryService;
   demo: DemoService;
   photos: PhotoService;
@@ -107,7 +109,8 @@ export function createServices(db: Db, clock: Clock, options: ServiceOptions): S
     intervalMs: options.leaderboardCacheMs,
   });
   const arenaSettings = { ...options.arena, timeZone: options.timeZone };
-  const auth = new AuthService(store, clock, options);
+  const identity = new IdentityService(store);
+  const auth = new AuthService(store, identity, clock, options);
   const leaderboards = new LeaderboardService(
     store,
     clock,
@@ -118,6 +121,7 @@ export function createServices(db: Db, clock: Clock, options: ServiceOptions): S
     arenaIndexes: indexes,
     arena: new ArenaService(
       store,
+      identity,
       indexes,
       clock,
       options.rng ?? Math.random,
@@ -125,18 +129,19 @@ export function createServices(db: Db, clock: Clock, options: ServiceOptions): S
       arenaSettings,
       metrics,
     ),
-    stats: new StatsService(store, clock, arenaSettings),
+    stats: new StatsService(store, identity, clock, arenaSettings),
     refit: new RefitService(store, indexes, clock, params, options.timeZone, metrics),
     auth,
+    identity,
     categories: new CategoryService(store, clock),
-    demo: new DemoService(store, media, clock),
+    demo: new DemoService(store, identity, media, clock),
     photoOwners: new PhotoOwnerService(store, media, indexes, clock),
     accounts: new AccountService(store, media, indexes),
-    moderation: new ModerationService(store, indexes, clock, {
+    moderation: new ModerationService(store, identity, indexes, clock, {
       hideThreshold: options.reportHideThreshold,
       reliabilityCutoff: options.arena.reliabilityCutoff,
     }),
-    photos: new PhotoService(store, media, images, auth, indexes, clock, metrics),
+    photos: new PhotoService(store, media, images, auth, identity, indexes, clock, metrics),
     leaderboards,
     shareCards: new ShareCardService(
       store,

@@ -30,7 +30,7 @@ import type {
   RankColumn,
   SnapshotRow,
 } from '../repositories/leaderboard.repository.js';
-import type { Store } from '../repositories/store.js';
+import { isUniqueViolation, type Store } from '../repositories/store.js';
 import { imageOf } from './image-view.js';
 
 export interface LeaderboardSettings {
@@ -533,8 +533,11 @@ export class LeaderboardService {
     });
   }
 
-  /** Writes the snapshot of an ended period from the photos as they stand now. */
-  private freeze(
+  /**
+   * Writes the snapshot of an ended period from the photos as they stand now, in one
+   * transaction; when another process froze the same period first, its snapshot wins.
+   */
+  private async freeze(
     categoryId: number,
     period: Period,
     type: BoundedPeriodType,
@@ -546,16 +549,26 @@ export class LeaderboardService {
       column !== null && period.start !== null && dayBefore >= period.start
         ? { day: dayBefore, column }
         : null;
-    return this.store.repos.leaderboards.freezePeriod(
-      {
-        category_id: categoryId,
-        period_type: type,
-        period_start: period.start ?? '',
-        frozen_at: this.clock.now(),
-      },
-      { startsAt: period.startsAt ?? 0, endsAt: period.endsAt ?? 0 },
-      previous,
-    );
+    const header = {
+      category_id: categoryId,
+      period_type: type,
+      period_start: period.start ?? '',
+      frozen_at: this.clock.now(),
+    };
+    const window = { startsAt: period.startsAt ?? 0, endsAt: period.endsAt ?? 0 };
+    const { leaderboards } = this.store.repos;
+    try {
+      const snapshot = await this.store.transaction((repos) =>
+        repos.leaderboards.insertSnapshot(header, window, previous),
+      );
+      await leaderboards.analyzeAfterSnapshot(snapshot.entries);
+      return snapshot;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const existing = await leaderboards.findSnapshot(categoryId, type, header.period_start);
+      if (!existing) throw error;
+      return existing;
+    }
   }
 
   // -------------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import type { Store } from '../repositories/store.js';
 import type { ArenaIndexes } from './arena-indexes.js';
 import { imageOf } from './image-view.js';
 import type { Caller } from './arena.service.js';
+import type { IdentityService } from './identity.service.js';
 import type { SignedInAuth } from '../routes/define-call.js';
 
 export interface ModerationSettings {
@@ -52,7 +53,8 @@ function reportView(report: OpenReportRow) {
  */
 export class ModerationService {
   constructor(
-    private readonly store: Store<'moderation' | 'photos' | 'voters'>,
+    private readonly store: Store<'moderation' | 'photos'>,
+    private readonly identity: IdentityService,
     private readonly indexes: ArenaIndexes,
     private readonly clock: Clock,
     private readonly settings: ModerationSettings,
@@ -60,7 +62,7 @@ export class ModerationService {
 
   async report(input: CallInput<'submit_photo_report'>, caller: ReportingCaller) {
     const now = this.clock.now();
-    const voter = await this.store.repos.voters.resolve(caller.anonymousId, caller.userId, now);
+    const voter = await this.identity.resolveVoter(caller.anonymousId, caller.userId, now);
     const withStanding = hasStanding(
       {
         signedIn: caller.userId !== null,

@@ -22,6 +22,7 @@ import {
 import type { ArenaIndexes } from './arena-indexes.js';
 import { imageOf } from './image-view.js';
 import type { AuthService, AuthState } from './auth.service.js';
+import type { IdentityService } from './identity.service.js';
 import { renderUploadedImage } from './upload-checks.js';
 
 /** Perceptual hashes this close (of 64 bits) are the same picture re-uploaded. */
@@ -68,10 +69,11 @@ export function toMyPhoto(row: MyPhotoRow): MyPhoto {
 /** Photo uploads (DESIGN §7) and the owner's list of photos. */
 export class PhotoService {
   constructor(
-    private readonly store: Store<'categories' | 'uploads' | 'users'>,
+    private readonly store: Store<'categories' | 'fuel' | 'uploads' | 'users'>,
     private readonly media: MediaRepository,
     private readonly images: PhotoRenderer,
     private readonly auth: AuthService,
+    private readonly identity: IdentityService,
     private readonly indexes: ArenaIndexes,
     private readonly clock: Clock,
     private readonly metrics: Metrics,
@@ -163,11 +165,11 @@ export class PhotoService {
 
   /** A standalone visitor's first upload makes them a device account (DESIGN §4). */
   private createDeviceAccount(
-    repos: Pick<Repositories, 'users'>,
+    repos: Pick<Repositories, 'fuel' | 'users'>,
     deviceId: string | null,
     now: number,
   ): Promise<UserRow> {
-    return repos.users.create({
+    return this.identity.createUserIn(repos, {
       nickname: `用户${String(randomInt(0, 10_000)).padStart(4, '0')}`,
       avatar_url: null,
       role: 'user',

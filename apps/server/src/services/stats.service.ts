@@ -5,11 +5,13 @@ import { currentStreak, dayKey } from '../domain/day.js';
 import type { Store } from '../repositories/store.js';
 import { allAchievements } from './achievement-view.js';
 import type { Caller } from './arena.service.js';
+import type { IdentityService } from './identity.service.js';
 
 /** `get_user_vote_stats` (DESIGN §6): what the arena and the profile show about a voter. */
 export class StatsService {
   constructor(
     private readonly store: Store<'fuel' | 'voters'>,
+    private readonly identity: IdentityService,
     private readonly clock: Clock,
     private readonly settings: ArenaSettings & { timeZone: string },
   ) {}
@@ -17,7 +19,7 @@ export class StatsService {
   async voteStats(caller: Caller): Promise<VoteStats> {
     const now = this.clock.now();
     const { voters, fuel: wallets } = this.store.repos;
-    const voter = await voters.resolve(caller.anonymousId, caller.userId, now);
+    const voter = await this.identity.resolveVoter(caller.anonymousId, caller.userId, now);
     const today = dayKey(now, this.settings.timeZone);
     const isToday = voter.day === today;
     const fuel = await wallets.balance(
