@@ -145,7 +145,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     request.auth = await services.auth.authenticate(Array.isArray(header) ? header[0] : header);
   });
 
-  registerSystemRoutes(server, { db, version: APP_VERSION });
+  registerSystemRoutes(server, { health: services.health, version: APP_VERSION });
   registerCategoryRoutes(server, services.categories);
   registerAuthRoutes(server, {
     auth: services.auth,

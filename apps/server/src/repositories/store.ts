@@ -1,4 +1,4 @@
-import type { Db } from '../db/database.js';
+import { pingDatabase, type Db } from '../db/database.js';
 import { hasRowLocks, inTransaction } from '../db/transaction.js';
 
 /** A unique-constraint violation on either dialect (another writer got there first). */
@@ -17,6 +17,8 @@ export interface Store<K extends RepositoryName = RepositoryName> {
    * serialises its writers instead. Sizes batches that would otherwise hold locks too long.
    */
   readonly rowLocks: boolean;
+  /** Resolves when the database answers (the health probe); rejects when it cannot. */
+  ping(): Promise<void>;
   /**
    * Runs `work` with repositories bound to one transaction, joining the enclosing one when the
    * store was itself made inside a transaction.
@@ -29,6 +31,7 @@ export function createStore(db: Db): Store {
   return {
     repos: bindRepositories(db),
     rowLocks: hasRowLocks(db),
+    ping: () => pingDatabase(db),
     transaction: (work) => inTransaction(db, (trx) => work(bindRepositories(trx))),
   };
 }

@@ -14,6 +14,7 @@ import { ArenaService } from './arena.service.js';
 import { AuthService, type AuthSettings } from './auth.service.js';
 import { CategoryService } from './category.service.js';
 import { DemoService } from './demo.service.js';
+import { HealthService } from './health.service.js';
 import { IdentityService } from './identity.service.js';
 import { ModerationService } from './moderation.service.js';
 import { LeaderboardService, refitStampKey } from './leaderboard.service.js';
@@ -29,6 +30,7 @@ export interface Services {
   stats: StatsService;
   refit: RefitService;
   auth: AuthService;
+  health: HealthService;
   identity: IdentityService;
   categories: CategoryService;
   demo: DemoService;
@@ -132,6 +134,7 @@ export function createServices(db: Db, clock: Clock, options: ServiceOptions): S
     stats: new StatsService(store, identity, clock, arenaSettings),
     refit: new RefitService(store, indexes, clock, params, options.timeZone, metrics),
     auth,
+    health: new HealthService(store),
     identity,
     categories: new CategoryService(store, clock),
     demo: new DemoService(store, identity, media, clock),
