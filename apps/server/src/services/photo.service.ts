@@ -23,7 +23,7 @@ import type { ArenaIndexes } from './arena-indexes.js';
 import { imageOf } from './image-view.js';
 import type { AuthService, AuthState } from './auth.service.js';
 import type { IdentityService } from './identity.service.js';
-import { renderUploadedImage } from './upload-checks.js';
+import { renderUploadedImage } from '../checks/upload-checks.js';
 
 /** Perceptual hashes this close (of 64 bits) are the same picture re-uploaded. */
 const DUPLICATE_DISTANCE = 4;

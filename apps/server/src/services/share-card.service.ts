@@ -10,7 +10,7 @@ import type { Store } from '../repositories/store.js';
 import { CARD_HEIGHT, CARD_WIDTH, TEMPLATE_VERSION } from '../repositories/share-card.template.js';
 import type { AuthService, AuthState } from './auth.service.js';
 import { cardText } from './share-card-view.js';
-import { renderUploadedImage } from './upload-checks.js';
+import { renderUploadedImage } from '../checks/upload-checks.js';
 
 const HOUR_MS = 3_600_000;
 /** A card nobody asked for during this long is deleted; asking again draws it again. */
