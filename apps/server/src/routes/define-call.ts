@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 import { pickLanguage } from '../lib/language.js';
 import { parseInput } from '../lib/validation.js';
-import type { AuthState } from '../services/auth.service.js';
+import type { AuthState, SignedInAuth } from '../services/auth.service.js';
 
 export interface CallContext {
   auth: AuthState;
@@ -21,8 +21,6 @@ export interface CallContext {
   ip: string;
   request: FastifyRequest;
 }
-
-export type SignedInAuth = Extract<AuthState, { kind: 'user' }>;
 
 export type CallHandler<N extends CallName> = (
   input: CallInput<N>,

@@ -4,7 +4,7 @@ import {
   type MediaRepository,
 } from '../repositories/media.repository.js';
 import type { Store } from '../repositories/store.js';
-import type { ArenaIndexes } from './arena-indexes.js';
+import type { ArenaIndexes } from '../indexes/arena-indexes.js';
 
 /**
  * Account deletion (DESIGN §4): the user's photos, their files and personal data go for good.

@@ -24,6 +24,7 @@ import {
   priorVoterWeight,
   type ChosenPair,
   recordVote,
+  scoreOf,
   updateOnline,
   type RatingParams,
   type Rng,
@@ -35,10 +36,10 @@ import type { FuelWallet } from '../repositories/fuel.repository.js';
 import type { Repositories } from '../repositories/index.js';
 import type { Store } from '../repositories/store.js';
 import { userVoterKey } from '../repositories/voter.repository.js';
-import { achievementsByKey } from './achievement-view.js';
+import { achievementsByKey } from '../views/achievement-view.js';
 import type { IdentityService } from './identity.service.js';
-import { scoreOf, type ArenaIndexes } from './arena-indexes.js';
-import { imageOf } from './image-view.js';
+import type { ArenaIndexes } from '../indexes/arena-indexes.js';
+import { imageOf } from '../views/image-view.js';
 
 /** Pairs served to and votes cast from the caller's address and neighbourhood this hour. */
 export interface CallerTraffic {

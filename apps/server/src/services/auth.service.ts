@@ -27,6 +27,9 @@ export type AuthState =
   | { kind: 'user'; user: UserRow; via: 'host'; tokenHash: string; expiresAt: number }
   | { kind: 'invalid'; code: InvalidTokenCode };
 
+/** A request with a signed-in user (what `requireUser` lets through). */
+export type SignedInAuth = Extract<AuthState, { kind: 'user' }>;
+
 export interface AuthSettings {
   hostTokenSecret: string;
   sessionTtlMs: number;

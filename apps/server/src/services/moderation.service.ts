@@ -5,11 +5,11 @@ import { hasStanding, hideThreshold, shouldHide } from '../domain/standing.js';
 import { AppError } from '../errors.js';
 import type { ModerationRepository, OpenReportRow } from '../repositories/moderation.repository.js';
 import type { Store } from '../repositories/store.js';
-import type { ArenaIndexes } from './arena-indexes.js';
-import { imageOf } from './image-view.js';
+import type { ArenaIndexes } from '../indexes/arena-indexes.js';
+import { imageOf } from '../views/image-view.js';
 import type { Caller } from './arena.service.js';
+import type { SignedInAuth } from './auth.service.js';
 import type { IdentityService } from './identity.service.js';
-import type { SignedInAuth } from '../routes/define-call.js';
 
 export interface ModerationSettings {
   /** Distinct neighbourhoods of reporters with standing that hide a little-seen photo. */

@@ -8,7 +8,7 @@ import {
   type MediaRepository,
 } from '../repositories/media.repository.js';
 import type { Store } from '../repositories/store.js';
-import type { ArenaIndexes } from './arena-indexes.js';
+import type { ArenaIndexes } from '../indexes/arena-indexes.js';
 
 /**
  * What an owner does with their photos (DESIGN §7, §10): only the owner, identified by the

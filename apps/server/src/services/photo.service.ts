@@ -19,8 +19,8 @@ import {
   type MyPhotoRow,
   type UploadRepository,
 } from '../repositories/upload.repository.js';
-import type { ArenaIndexes } from './arena-indexes.js';
-import { imageOf } from './image-view.js';
+import type { ArenaIndexes } from '../indexes/arena-indexes.js';
+import { imageOf } from '../views/image-view.js';
 import type { AuthService, AuthState } from './auth.service.js';
 import type { IdentityService } from './identity.service.js';
 import { renderUploadedImage } from '../checks/upload-checks.js';

@@ -5,9 +5,9 @@ import type { RatingParams } from '../domain/rating/index.js';
 import type { Metrics } from '../lib/metrics.js';
 import type { Store } from '../repositories/store.js';
 import { RefitThread, type RefitThreadOptions } from '../workers/refit-thread.js';
-import type { ArenaIndexes } from './arena-indexes.js';
-import { readRefitInput } from './refit-input.js';
-import { writeRefitOutcome } from './refit-output.js';
+import type { ArenaIndexes } from '../indexes/arena-indexes.js';
+import { readRefitInput } from '../workers/refit-input.js';
+import { writeRefitOutcome } from '../workers/refit-output.js';
 
 /** The lease that lets one process at a time run the batch refit. */
 export const REFIT_LEASE = 'lease:refit';

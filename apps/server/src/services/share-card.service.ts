@@ -9,7 +9,7 @@ import type { SharePhotoRow } from '../repositories/share-card.repository.js';
 import type { Store } from '../repositories/store.js';
 import { CARD_HEIGHT, CARD_WIDTH, TEMPLATE_VERSION } from '../repositories/share-card.template.js';
 import type { AuthService, AuthState } from './auth.service.js';
-import { cardText } from './share-card-view.js';
+import { cardText } from '../views/share-card-view.js';
 import { renderUploadedImage } from '../checks/upload-checks.js';
 
 const HOUR_MS = 3_600_000;

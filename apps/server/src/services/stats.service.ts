@@ -3,7 +3,7 @@ import type { ArenaSettings } from '../config.js';
 import type { Clock } from '../domain/clock.js';
 import { currentStreak, dayKey } from '../domain/day.js';
 import type { Store } from '../repositories/store.js';
-import { allAchievements } from './achievement-view.js';
+import { allAchievements } from '../views/achievement-view.js';
 import type { Caller } from './arena.service.js';
 import type { IdentityService } from './identity.service.js';
 

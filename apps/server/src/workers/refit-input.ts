@@ -6,7 +6,7 @@
  */
 import type { GoldTally } from '../domain/rating/index.js';
 import type { Repositories } from '../repositories/index.js';
-import type { RefitJob } from '../workers/refit-job.js';
+import type { RefitJob } from './refit-job.js';
 
 /**
  * Rows read per query. On SQLite a chunk holds the event loop for as long as it takes (about

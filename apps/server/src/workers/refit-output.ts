@@ -7,9 +7,9 @@
  * pairing indexes switch to the new scores only once every row is written.
  */
 import type { Store } from '../repositories/store.js';
-import type { RefitJob, RefitOutcome } from '../workers/refit-job.js';
+import type { RefitJob, RefitOutcome } from './refit-job.js';
 import { yieldToEventLoop } from './refit-input.js';
-import { refitStampKey } from './leaderboard.service.js';
+import { refitStampKey } from '../repositories/settings.repository.js';
 
 /**
  * Rows per statement (and per transaction). SQLite runs a statement on the event loop (about

@@ -1,5 +1,5 @@
 import type { Clock } from '../domain/clock.js';
-import { CategoryIndex, referenceWinRate, type RatingParams } from '../domain/rating/index.js';
+import { CategoryIndex, type RatingParams } from '../domain/rating/index.js';
 import type { IndexRow } from '../repositories/arena.repository.js';
 import type { Store } from '../repositories/store.js';
 
@@ -242,13 +242,4 @@ export class ArenaIndexes {
     }
     tracked.syncedAt = now;
   }
-}
-
-/**
- * The display score in hundredths: the win rate against the reference set mapped to 1-10. A
- * young category without established photos measures against the prior centre instead.
- */
-export function scoreOf(mu: number, referenceMus: readonly number[], params: RatingParams): number {
-  const references = referenceMus.length > 0 ? referenceMus : [params.priorMean];
-  return 100 + Math.round(900 * referenceWinRate(mu, references));
 }
