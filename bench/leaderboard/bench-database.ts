@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
 import { currentPeriod } from '../../apps/server/src/domain/leaderboard/index.js';
 import { SettingsRepository } from '../../apps/server/src/repositories/settings.repository.js';
-import { refitStampKey } from '../../apps/server/src/services/leaderboard.service.js';
+import { refitStampKey } from '../../apps/server/src/repositories/settings.repository.js';
 import type { Child } from '../lib/process.js';
 import type { BenchDatabase } from './databases.js';
 import { generateDataset, inPeriod, onBoard, type Dataset } from './dataset.js';

@@ -110,7 +110,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
           },
         ));
   server.addHook('onClose', () => limiter.close());
-  const devices = new DeviceService(db, limiter, clock, {
+  const devices = new DeviceService(services.store, services.identity, limiter, clock, {
     newIdsPerHourIp: config.rateLimits.newIdsPerHourIp,
     fuelDailyCap: config.arena.fuelDailyCap,
     timeZone: config.leaderboardTimeZone,
@@ -140,7 +140,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     request.auth = await services.auth.authenticate(Array.isArray(header) ? header[0] : header);
   });
 
-  registerSystemRoutes(server, { db, version: APP_VERSION });
+  registerSystemRoutes(server, { health: services.health, version: APP_VERSION });
   registerCategoryRoutes(server, services.categories);
   registerAuthRoutes(server, {
     auth: services.auth,

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database.js';
 import { inTransaction } from '../src/db/transaction.js';
 import { FuelRepository } from '../src/repositories/fuel.repository.js';
-import { UserRepository } from '../src/repositories/user.repository.js';
+import { createStore } from '../src/repositories/store.js';
+import { IdentityService } from '../src/services/identity.service.js';
 import { createMigratedTestDatabase, dialects, type TestDatabase } from './support/database.js';
 
 const NOW = Date.UTC(2026, 10, 21);
@@ -13,7 +14,7 @@ describe.each(dialects)('the fuel ledger on %s', (dialect) => {
 
   async function setUp(): Promise<{ db: Db; userId: number }> {
     database = await createMigratedTestDatabase(dialect);
-    const user = await new UserRepository(database.handle.db).findOrCreateHostUser(
+    const user = await new IdentityService(createStore(database.handle.db)).findOrCreateHostUser(
       'spender',
       'S',
       NOW,

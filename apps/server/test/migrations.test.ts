@@ -5,7 +5,8 @@ import { migrations } from '../src/db/migrations/index.js';
 import { CategoryRepository } from '../src/repositories/category.repository.js';
 import { SessionRepository } from '../src/repositories/session.repository.js';
 import { SettingsRepository } from '../src/repositories/settings.repository.js';
-import { UserRepository } from '../src/repositories/user.repository.js';
+import { createStore } from '../src/repositories/store.js';
+import { IdentityService } from '../src/services/identity.service.js';
 import {
   createMigratedTestDatabase,
   createTestDatabase,
@@ -69,7 +70,7 @@ describe.each(dialects)('migrations and repositories on %s', (dialect) => {
 
   it('returns timestamps and flags as numbers on both dialects', async () => {
     const db = await migrated();
-    const users = new UserRepository(db);
+    const users = new IdentityService(createStore(db));
     const user = await users.findOrCreateHostUser('host-1', 'A', NOW);
     expect(user).toMatchObject({
       created_at: NOW,
@@ -83,7 +84,7 @@ describe.each(dialects)('migrations and repositories on %s', (dialect) => {
 
   it('creates a host user once even when first requests race', async () => {
     const db = await migrated();
-    const users = new UserRepository(db);
+    const users = new IdentityService(createStore(db));
     const created = await Promise.all(
       Array.from({ length: 8 }, () => users.findOrCreateHostUser('host-race', 'R', NOW)),
     );
@@ -97,7 +98,7 @@ describe.each(dialects)('migrations and repositories on %s', (dialect) => {
 
   it('revokes a session exactly once under concurrency', async () => {
     const db = await migrated();
-    const user = await new UserRepository(db).findOrCreateHostUser('h', 'H', NOW);
+    const user = await new IdentityService(createStore(db)).findOrCreateHostUser('h', 'H', NOW);
     const sessions = new SessionRepository(db);
     const session = await sessions.create({
       user_id: user.id,
@@ -141,7 +142,7 @@ describe.each(dialects)('migrations and repositories on %s', (dialect) => {
 
   it('cascades a user deletion to their sessions and keeps settings', async () => {
     const db = await migrated();
-    const user = await new UserRepository(db).findOrCreateHostUser('gone', 'G', NOW);
+    const user = await new IdentityService(createStore(db)).findOrCreateHostUser('gone', 'G', NOW);
     await new SessionRepository(db).create({
       user_id: user.id,
       family_id: 'f',

@@ -96,8 +96,7 @@ describe.each(dialects)('the refit on a worker thread on %s', (dialect) => {
       const before = await storedRefit(app, category, voters);
       const metrics = new Metrics();
       const failing = new RefitService(
-        app.db,
-        new CategoryRepository(app.db),
+        app.services.store,
         app.services.arenaIndexes,
         app.clock,
         { ...appParams(app), ...paramsPatch },

@@ -5,7 +5,7 @@ import {
 } from '@yanzhi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_ADDRESS_RETENTION_MS } from '../src/services/moderation.service.js';
-import { anonymousVoterKey, VoterRepository } from '../src/repositories/voter.repository.js';
+import { VoterRepository } from '../src/repositories/voter.repository.js';
 import { photoJpeg, upload } from './fixtures/upload-client.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { categoryIds } from './support/arena.js';
@@ -44,9 +44,7 @@ describe.each(dialects)('reports need standing from distinct neighbourhoods on %
   async function earnedVoter(device: string, weight = 0.8): Promise<Record<string, string>> {
     const voters = new VoterRepository(app.db);
     const now = app.clock.now();
-    const voter = await voters.findOrCreate(anonymousVoterKey(device), null, now, {
-      welcomeFuel: true,
-    });
+    const voter = await app.services.identity.resolveVoter(device, null, now);
     await voters.update(voter.id, { total_votes: 40, gold_passed: 3 }, now);
     await voters.setRefitResults([{ id: voter.id, weight, reliability: weight, trust: 1 }]);
     return { 'device-id': device };

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import type { Database } from './schema.js';
@@ -27,6 +27,11 @@ export interface DatabaseHandle {
   /** Where the writes made from now on belong (SQLite's batches); 0 on PostgreSQL. */
   epoch: () => number;
   close: () => Promise<void>;
+}
+
+/** Resolves when the database answers a trivial query (the health probe). */
+export async function pingDatabase(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
 }
 
 export interface OpenDatabaseOptions {

@@ -279,6 +279,7 @@ export type SessionRow = Selectable<SessionsTable>;
 export type CategoryRow = Selectable<CategoriesTable>;
 export type PhotoRow = Selectable<PhotosTable>;
 export type NewPhoto = Insertable<PhotosTable>;
+export type NewVote = Insertable<VotesTable>;
 export type PhotoUpdate = Updateable<PhotosTable>;
 export type VoterRow = Selectable<VotersTable>;
 export type ServedPairRow = Selectable<ServedPairsTable>;

@@ -75,6 +75,24 @@ export class FuelRepository {
     return true;
   }
 
+  /** The ledger row of the balance a wallet was created with (its row already holds it). */
+  async recordOpening(
+    wallet: FuelWallet,
+    amount: number,
+    reason: FuelReason,
+    now: number,
+  ): Promise<void> {
+    await INSERT_LEDGER_ROW.rows(
+      this.db,
+      wallet.kind === 'user' ? wallet.id : null,
+      wallet.kind === 'voter' ? wallet.id : null,
+      amount,
+      reason,
+      null,
+      now,
+    );
+  }
+
   async balance(wallet: FuelWallet): Promise<number> {
     const row = await this.db
       .selectFrom(wallet.kind === 'user' ? 'users' : 'voters')

@@ -2,7 +2,6 @@ import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { LeaderboardSnapshotsTable, PhotoRow } from '../db/schema.js';
 import { isPostgres } from '../db/migrations/helpers.js';
-import { inTransaction, isUniqueViolation } from '../db/transaction.js';
 
 /** A photo as a live board tracks it. */
 export type BoardPhotoRow = Pick<
@@ -193,73 +192,60 @@ export class LeaderboardRepository {
   }
 
   /**
-   * Freezes a period's board inside the database: the established active photos first
+   * Writes a period's frozen board inside the database: the established active photos first
    * published in [startsAt, endsAt), placed by score then id, ranked with ties shared, with the
-   * places gained since `previousDay` from the refit's record in `rankColumn`. The header and
-   * every entry are written in one transaction, so no reader sees half a snapshot; when another
-   * process froze the same period first, its snapshot wins.
+   * places gained since `previousDay` from the refit's record in `rankColumn`. Several
+   * statements: run it in a transaction, so no reader sees half a snapshot. A unique violation
+   * means another process froze the same period first.
    */
-  async freezePeriod(
+  async insertSnapshot(
     header: Omit<SnapshotRow, 'id' | 'entries'>,
     window: { startsAt: number; endsAt: number },
     previous: { day: string; column: RankColumn } | null,
   ): Promise<SnapshotRow> {
-    try {
-      const snapshot = await inTransaction(this.db, async (trx) => {
-        const created = await trx
-          .insertInto('leaderboard_snapshots')
-          .values({ ...header, entries: 0 })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        const previousRank = previous
-          ? sql.ref(`psd.${previous.column}`)
-          : sql`cast(null as integer)`;
-        await sql`
-          insert into leaderboard_snapshot_entries
-            (snapshot_id, position, photo_id, rank, score, comparisons, rank_change)
-          select cast(${created.id} as integer), ranked.position, ranked.id, ranked.rank,
-                 ranked.score, ranked.comparisons, ranked.previous_rank - ranked.rank
-          from (
-            select p.id, p.current_score as score, p.comparisons,
-                   row_number() over (order by p.current_score desc, p.id) as position,
-                   rank() over (order by p.current_score desc) as rank,
-                   ${previousRank} as previous_rank
-            from photos p
-            left join photo_score_days psd
-              on psd.photo_id = p.id and psd.day = ${previous?.day ?? ''}
-            where p.category_id = ${header.category_id}
-              and p.published_at >= ${window.startsAt}
-              and p.published_at < ${window.endsAt}
-              and p.state = 'active'
-              and p.provisional = 0
-          ) ranked`.execute(trx);
-        const counted = await trx
-          .selectFrom('leaderboard_snapshot_entries')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('snapshot_id', '=', created.id)
-          .executeTakeFirstOrThrow();
-        const entries = counted.n;
-        await trx
-          .updateTable('leaderboard_snapshots')
-          .set({ entries })
-          .where('id', '=', created.id)
-          .execute();
-        return { ...created, entries };
-      });
-      // The planner must know the new entries, or it reads a large snapshot the slow way.
-      if (snapshot.entries >= ANALYZE_AFTER_ENTRIES && isPostgres(this.db)) {
-        await sql`analyze leaderboard_snapshot_entries`.execute(this.db);
-      }
-      return snapshot;
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      const existing = await this.findSnapshot(
-        header.category_id,
-        header.period_type,
-        header.period_start,
-      );
-      if (!existing) throw error;
-      return existing;
+    const created = await this.db
+      .insertInto('leaderboard_snapshots')
+      .values({ ...header, entries: 0 })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const previousRank = previous ? sql.ref(`psd.${previous.column}`) : sql`cast(null as integer)`;
+    await sql`
+      insert into leaderboard_snapshot_entries
+        (snapshot_id, position, photo_id, rank, score, comparisons, rank_change)
+      select cast(${created.id} as integer), ranked.position, ranked.id, ranked.rank,
+             ranked.score, ranked.comparisons, ranked.previous_rank - ranked.rank
+      from (
+        select p.id, p.current_score as score, p.comparisons,
+               row_number() over (order by p.current_score desc, p.id) as position,
+               rank() over (order by p.current_score desc) as rank,
+               ${previousRank} as previous_rank
+        from photos p
+        left join photo_score_days psd
+          on psd.photo_id = p.id and psd.day = ${previous?.day ?? ''}
+        where p.category_id = ${header.category_id}
+          and p.published_at >= ${window.startsAt}
+          and p.published_at < ${window.endsAt}
+          and p.state = 'active'
+          and p.provisional = 0
+      ) ranked`.execute(this.db);
+    const counted = await this.db
+      .selectFrom('leaderboard_snapshot_entries')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('snapshot_id', '=', created.id)
+      .executeTakeFirstOrThrow();
+    const entries = counted.n;
+    await this.db
+      .updateTable('leaderboard_snapshots')
+      .set({ entries })
+      .where('id', '=', created.id)
+      .execute();
+    return { ...created, entries };
+  }
+
+  /** After a snapshot is committed: the planner must know a large one, or reads it slowly. */
+  async analyzeAfterSnapshot(entries: number): Promise<void> {
+    if (entries >= ANALYZE_AFTER_ENTRIES && isPostgres(this.db)) {
+      await sql`analyze leaderboard_snapshot_entries`.execute(this.db);
     }
   }
 

@@ -1,5 +1,10 @@
 import type { Db } from '../db/database.js';
 
+/** The settings key a refit stamps, telling every process to reload the category's boards. */
+export function refitStampKey(categoryId: number): string {
+  return `leaderboard:refit:${categoryId}`;
+}
+
 export class SettingsRepository {
   constructor(private readonly db: Db) {}
 

@@ -1,10 +1,7 @@
 import { PreparedQuery } from '../db/prepared-query.js';
 import type { Db } from '../db/database.js';
-import type { NewUser, UserRow } from '../db/schema.js';
-import { inTransaction } from '../db/transaction.js';
-import { WELCOME_FUEL } from '../domain/fuel.js';
-
-type NewUserFields = Omit<NewUser, 'fuel_balance'>;
+import type { NewUser, PhotoRow, UserRow } from '../db/schema.js';
+import { userVoterKey } from './voter.repository.js';
 
 /** Every signed-in request reads its user (a prepared query, ADR 0021). */
 const BY_ID = new PreparedQuery<[id: number], UserRow>((db, arg) =>
@@ -26,50 +23,40 @@ export class UserRepository {
       .executeTakeFirst();
   }
 
-  /** Creates a user with the welcome fuel of spec §3, written to the ledger like any change. */
-  async create(user: NewUserFields): Promise<UserRow> {
-    return inTransaction(this.db, async (trx) => {
-      const row = await trx
-        .insertInto('users')
-        .values({ ...user, fuel_balance: WELCOME_FUEL })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await grantWelcomeFuel(trx, row.id, user.created_at);
-      return row;
-    });
+  /** Inserts a user; the caller writes the ledger row of its opening balance. */
+  insert(user: NewUser): Promise<UserRow> {
+    return this.db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
   }
 
   /**
-   * The host's user, created on first sight. Two first requests may race: the unique index
-   * on host_user_id lets one insert win and the other read it.
+   * Inserts the host's user unless a concurrent first request did (the unique index on
+   * host_user_id); the new id, if this call made it.
    */
-  async findOrCreateHostUser(hostUserId: string, nickname: string, now: number): Promise<UserRow> {
-    const existing = await this.findByHostUserId(hostUserId);
-    if (existing) return existing;
-    await inTransaction(this.db, async (trx) => {
-      const inserted = await trx
-        .insertInto('users')
-        .values({
-          nickname,
-          avatar_url: null,
-          role: 'user',
-          status: 'active',
-          host_user_id: hostUserId,
-          device_id: null,
-          is_device_account: 0,
-          is_demo: 0,
-          fuel_balance: WELCOME_FUEL,
-          created_at: now,
-          updated_at: now,
-        })
-        .onConflict((oc) => oc.column('host_user_id').doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (inserted) await grantWelcomeFuel(trx, inserted.id, now);
-    });
-    const created = await this.findByHostUserId(hostUserId);
-    if (!created) throw new Error(`host user ${hostUserId} vanished after insert`);
-    return created;
+  async insertHostUserIfAbsent(
+    hostUserId: string,
+    nickname: string,
+    fuelBalance: number,
+    now: number,
+  ): Promise<number | undefined> {
+    const inserted = await this.db
+      .insertInto('users')
+      .values({
+        nickname,
+        avatar_url: null,
+        role: 'user',
+        status: 'active',
+        host_user_id: hostUserId,
+        device_id: null,
+        is_device_account: 0,
+        is_demo: 0,
+        fuel_balance: fuelBalance,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.column('host_user_id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return inserted?.id;
   }
 
   async setRole(id: number, role: UserRow['role'], now: number): Promise<boolean> {
@@ -81,6 +68,48 @@ export class UserRepository {
     return result.numUpdatedRows > 0n;
   }
 
+  /**
+   * Deletes the user and their personal data (DESIGN §4); answers the photos whose files must
+   * go. Votes they cast stay without their name, so other photos keep their scores. Run it in a
+   * transaction: it is several statements.
+   */
+  async deleteWithPersonalData(
+    userId: number,
+  ): Promise<Pick<PhotoRow, 'id' | 'display_key' | 'medium_key' | 'thumb_key'>[]> {
+    const photos = await this.db
+      .selectFrom('photos')
+      .select(['id', 'display_key', 'medium_key', 'thumb_key'])
+      .where('user_id', '=', userId)
+      .execute();
+    const voter = await this.db
+      .selectFrom('voters')
+      .select('id')
+      .where('voter_key', '=', userVoterKey(userId))
+      .executeTakeFirst();
+    await this.db
+      .updateTable('votes')
+      .set({ user_id: null })
+      .where('user_id', '=', userId)
+      .execute();
+    await this.db
+      .updateTable('served_pairs')
+      .set({ user_id: null })
+      .where('user_id', '=', userId)
+      .execute();
+    await this.db
+      .updateTable('reports')
+      .set({ reporter_user_id: null, reporter_address: null })
+      .where('reporter_user_id', '=', userId)
+      .execute();
+    if (voter) {
+      await this.db.deleteFrom('voter_achievements').where('voter_id', '=', voter.id).execute();
+      await this.db.deleteFrom('fuel_ledger').where('voter_id', '=', voter.id).execute();
+    }
+    // Sessions, photos, the user's voter rows and fuel ledger go with the user (cascades).
+    await this.db.deleteFrom('users').where('id', '=', userId).execute();
+    return photos;
+  }
+
   listDemoUsers(): Promise<UserRow[]> {
     return this.db.selectFrom('users').selectAll().where('is_demo', '=', 1).orderBy('id').execute();
   }
@@ -89,18 +118,4 @@ export class UserRepository {
     const result = await this.db.deleteFrom('users').where('is_demo', '=', 1).executeTakeFirst();
     return Number(result.numDeletedRows);
   }
-}
-
-async function grantWelcomeFuel(db: Db, userId: number, now: number): Promise<void> {
-  await db
-    .insertInto('fuel_ledger')
-    .values({
-      user_id: userId,
-      voter_id: null,
-      amount: WELCOME_FUEL,
-      reason: 'welcome',
-      ref: null,
-      created_at: now,
-    })
-    .execute();
 }

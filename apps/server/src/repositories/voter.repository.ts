@@ -1,9 +1,7 @@
 import type { Db } from '../db/database.js';
 import type { VoterRow } from '../db/schema.js';
 import { PreparedQuery } from '../db/prepared-query.js';
-import { hasRowLocks, inTransaction } from '../db/transaction.js';
-import { WELCOME_FUEL, fuelEarnedOn, fuelMovedOnMerge, mergedDayFuel } from '../domain/fuel.js';
-import { FuelRepository } from './fuel.repository.js';
+import { hasRowLocks } from '../db/transaction.js';
 import { chunks, jsonRows } from '../db/json-rows.js';
 import { sql } from 'kysely';
 
@@ -50,133 +48,46 @@ export class VoterRepository {
     return row;
   }
 
-  /**
-   * The voter with this key, created on first sight. An anonymous visitor's wallet starts with
-   * the welcome fuel of spec §3 (a ledger row), like a new user's.
-   */
-  async findOrCreate(
-    key: string,
-    userId: number | null,
-    now: number,
-    options: { welcomeFuel?: boolean } = {},
-  ): Promise<VoterRow> {
+  /** The voter with this key, created on first sight (with no fuel: see IdentityService). */
+  async findOrCreate(key: string, userId: number | null, now: number): Promise<VoterRow> {
     const existing = await this.findByKey(key);
     if (existing) return existing;
-    await inTransaction(this.db, async (trx) => {
-      const inserted = await trx
-        .insertInto('voters')
-        .values({
-          voter_key: key,
-          user_id: userId,
-          merged_into: null,
-          refit_weight: null,
-          reliability: null,
-          trust: null,
-          day: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .onConflict((oc) => oc.column('voter_key').doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (inserted && options.welcomeFuel === true) {
-        await new FuelRepository(trx).change(
-          { kind: 'voter', id: inserted.id },
-          WELCOME_FUEL,
-          'welcome',
-          null,
-          now,
-        );
-      }
-    });
+    await this.insertIfAbsent(key, userId, now);
     const created = await this.findByKey(key);
     if (!created) throw new Error(`voter ${key} vanished after insert`);
     return created;
   }
 
-  /**
-   * The person behind a request: the signed-in user's voter, or the device's anonymous voter.
-   * A device's anonymous history joins the user only through `absorbAnonymous`, which the
-   * device check calls once the caller has shown it holds the id (ADR 0022).
-   */
-  async resolve(anonymousId: string, userId: number | null, now: number): Promise<VoterRow> {
-    if (userId === null) {
-      return this.findOrCreate(anonymousVoterKey(anonymousId), null, now, { welcomeFuel: true });
-    }
-    return this.findOrCreate(userVoterKey(userId), userId, now);
-  }
-
-  /**
-   * Merges the device's anonymous voter into the user's the first time they meet (an anonymous
-   * voter who signs in keeps its votes and achievements). The fuel it earned counts as fuel the
-   * user earns today, within the daily cap; what is beyond the cap is not moved (ADR 0022).
-   */
-  async absorbAnonymous(
-    anonymousId: string,
-    userId: number,
+  /** Inserts a voter unless the key exists (a concurrent first request); the new id, if any. */
+  async insertIfAbsent(
+    key: string,
+    userId: number | null,
     now: number,
-    fuelRules: { today: string; dailyCap: number },
-  ): Promise<void> {
-    const anonymous = await this.findByKey(anonymousVoterKey(anonymousId));
-    if (!anonymous) return;
-    const voter = await this.findOrCreate(userVoterKey(userId), userId, now);
-    await inTransaction(this.db, (trx) =>
-      new VoterRepository(trx).merge(anonymous.id, voter.id, userId, now, fuelRules),
-    );
-  }
-
-  private async merge(
-    fromId: number,
-    intoId: number,
-    userId: number,
-    now: number,
-    fuelRules: { today: string; dailyCap: number },
-  ): Promise<void> {
-    const from = await this.lock(fromId);
-    const into = await this.lock(intoId);
-    if (from.merged_into !== null) return;
-    // The fuel the anonymous voter earned, on any day, lands on the user's today: at most the
-    // room left under today's cap. So however many ids one person merges, a day pays one cap.
-    const intoTodayFuel = fuelEarnedOn(into, fuelRules.today);
-    const moved = fuelMovedOnMerge(from.fuel_balance, intoTodayFuel, fuelRules.dailyCap);
-    const sameDay = from.day !== null && from.day === into.day;
-    const newerDay = from.day !== null && (into.day === null || from.day > into.day);
-    const day = newerDay ? from.day : into.day;
-    const dayVotes = sameDay
-      ? into.day_votes + from.day_votes
-      : newerDay
-        ? from.day_votes
-        : into.day_votes;
-    await this.db
-      .updateTable('voters')
-      .set({
-        total_votes: into.total_votes + from.total_votes,
-        left_votes: into.left_votes + from.left_votes,
-        right_votes: into.right_votes + from.right_votes,
-        fast_votes: into.fast_votes + from.fast_votes,
-        gold_passed: into.gold_passed + from.gold_passed,
-        gold_failed: into.gold_failed + from.gold_failed,
-        ...(moved > 0
-          ? {
-              day: fuelRules.today,
-              day_votes: day === fuelRules.today ? dayVotes : 0,
-              day_fuel: intoTodayFuel + moved,
-            }
-          : {
-              day,
-              day_votes: dayVotes,
-              day_fuel: sameDay
-                ? mergedDayFuel(into.day_fuel, from.day_fuel, fuelRules.dailyCap)
-                : newerDay
-                  ? from.day_fuel
-                  : into.day_fuel,
-            }),
-        streak_days: Math.max(into.streak_days, from.streak_days),
+  ): Promise<number | undefined> {
+    const inserted = await this.db
+      .insertInto('voters')
+      .values({
+        voter_key: key,
+        user_id: userId,
+        merged_into: null,
+        refit_weight: null,
+        reliability: null,
+        trust: null,
+        day: null,
+        created_at: now,
         updated_at: now,
       })
-      .where('id', '=', intoId)
-      .execute();
-    // Votes move unless the user already judged the same pair elsewhere (one judgement per pair).
+      .onConflict((oc) => oc.column('voter_key').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return inserted?.id;
+  }
+
+  /**
+   * Moves one voter's votes, served pairs and achievements to another (a merge). A vote stays
+   * behind when the receiver already judged the same pair elsewhere (one judgement per pair).
+   */
+  async moveHistory(fromId: number, intoId: number, userId: number): Promise<void> {
     await this.db
       .updateTable('votes')
       .set({ voter_id: intoId, user_id: userId })
@@ -212,22 +123,26 @@ export class VoterRepository {
         .execute();
     }
     await this.db.deleteFrom('voter_achievements').where('voter_id', '=', fromId).execute();
-    // The earned fuel moves to the user; the anonymous welcome fuel does not (the user has
-    // their own), so nobody is welcomed twice.
-    const fuel = new FuelRepository(this.db);
-    if (from.fuel_balance > 0) {
-      const wallet = { kind: 'voter', id: fromId } as const;
-      await fuel.change(wallet, -from.fuel_balance, 'merge', `voter:${intoId}`, now);
-    }
-    if (moved > 0) {
-      await fuel.change({ kind: 'user', id: userId }, moved, 'merge', `voter:${fromId}`, now);
-    }
-    // Free the device's anonymous key, so anonymous play after signing out starts afresh.
+  }
+
+  /** Marks a voter merged and frees its key, so its device starts afresh after signing out. */
+  async retire(voter: Pick<VoterRow, 'id' | 'voter_key'>, intoId: number, now: number) {
     await this.db
       .updateTable('voters')
-      .set({ merged_into: intoId, voter_key: `m:${fromId}:${from.voter_key}`, updated_at: now })
-      .where('id', '=', fromId)
+      .set({ merged_into: intoId, voter_key: `m:${voter.id}:${voter.voter_key}`, updated_at: now })
+      .where('id', '=', voter.id)
       .execute();
+  }
+
+  /** Deletes the voters whose key starts with `keyPrefix`, and every vote they cast. */
+  async deleteWithVotes(keyPrefix: string): Promise<void> {
+    await this.db
+      .deleteFrom('votes')
+      .where('voter_id', 'in', (eb) =>
+        eb.selectFrom('voters').select('id').where('voter_key', 'like', `${keyPrefix}%`),
+      )
+      .execute();
+    await this.db.deleteFrom('voters').where('voter_key', 'like', `${keyPrefix}%`).execute();
   }
 
   async update(id: number, patch: Partial<VoterCounters>, now: number): Promise<void> {

@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 import { pickLanguage } from '../lib/language.js';
 import { parseInput } from '../lib/validation.js';
-import type { AuthState } from '../services/auth.service.js';
+import type { AuthState, SignedInAuth } from '../services/auth.service.js';
 import { readMultipart } from './multipart.js';
 
 export interface CallContext {
@@ -23,8 +23,6 @@ export interface CallContext {
   ip: string;
   request: FastifyRequest;
 }
-
-export type SignedInAuth = Extract<AuthState, { kind: 'user' }>;
 
 /** The file part of a call that takes a multipart form (null when none was sent); none else. */
 type FormFile<N extends CallName> = Api[N]['body'] extends 'json'

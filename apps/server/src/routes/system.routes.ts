@@ -1,17 +1,16 @@
 import { buildOpenApiDocument } from '@yanzhi/contract';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
-import type { Db } from '../db/database.js';
+import type { HealthService } from '../services/health.service.js';
 
 export function registerSystemRoutes(
   app: FastifyInstance,
-  options: { db: Db; version: string },
+  options: { health: HealthService; version: string },
 ): void {
   const openApi = buildOpenApiDocument(options.version);
 
   app.get('/healthz', async (_request, reply) => {
     try {
-      await sql`select 1`.execute(options.db);
+      await options.health.checkDatabase();
       return { status: 'ok', database: 'ok' };
     } catch (error) {
       app.log.error({ err: error }, 'health check failed');

@@ -7,21 +7,26 @@ import {
   type SubmitRatingResponse,
 } from '@yanzhi/contract';
 import type { ArenaSettings } from '../config.js';
-import type { Db } from '../db/database.js';
 import type { ServedPairRow } from '../db/schema.js';
-import { inTransaction } from '../db/transaction.js';
 import type { Clock } from '../domain/clock.js';
 import { walletOf } from '../domain/fuel.js';
-import { pickPair, type ChosenPair, type RatingParams, type Rng } from '../domain/rating/index.js';
+import {
+  pickPair,
+  scoreOf,
+  type ChosenPair,
+  type RatingParams,
+  type Rng,
+} from '../domain/rating/index.js';
 import { decideVote, isServedTo, votedPhotos, type VoteTraffic } from '../domain/vote/index.js';
 import { AppError } from '../errors.js';
+import type { ArenaIndexes } from '../indexes/arena-indexes.js';
 import type { Metrics } from '../lib/metrics.js';
-import { ArenaRepository, type CardRow } from '../repositories/arena.repository.js';
-import type { CategoryRepository } from '../repositories/category.repository.js';
-import { FuelRepository } from '../repositories/fuel.repository.js';
-import { VoterRepository } from '../repositories/voter.repository.js';
-import { scoreOf, type ArenaIndexes } from './arena-indexes.js';
-import { imageOf } from './image-view.js';
+import type { ArenaRepository, CardRow } from '../repositories/arena.repository.js';
+import type { Repositories } from '../repositories/index.js';
+import type { Store } from '../repositories/store.js';
+import { userVoterKey } from '../repositories/voter.repository.js';
+import { imageOf } from '../views/image-view.js';
+import type { IdentityService } from './identity.service.js';
 import {
   announce,
   replayVote,
@@ -54,8 +59,8 @@ export function toCard(row: CardRow, boosted: boolean): PhotoCard {
 /** The voting loop (DESIGN §5, §6): serve a pair, take the vote, move the scores, pay fuel. */
 export class ArenaService {
   constructor(
-    private readonly db: Db,
-    private readonly categories: CategoryRepository,
+    private readonly store: Store<'arena' | 'categories' | 'fuel' | 'voters'>,
+    private readonly identity: IdentityService,
     private readonly indexes: ArenaIndexes,
     private readonly clock: Clock,
     private readonly rng: Rng,
@@ -66,15 +71,11 @@ export class ArenaService {
 
   async getPair(categoryId: number, caller: Caller): Promise<Pair> {
     const now = this.clock.now();
-    if (!(await this.categories.findActive(categoryId))) {
+    if (!(await this.store.repos.categories.findActive(categoryId))) {
       throw new AppError(ErrorCode.CATEGORY_NOT_FOUND);
     }
-    const arena = new ArenaRepository(this.db);
-    const voter = await new VoterRepository(this.db).resolve(
-      caller.anonymousId,
-      caller.userId,
-      now,
-    );
+    const arena = this.store.repos.arena;
+    const voter = await this.identity.resolveVoter(caller.anonymousId, caller.userId, now);
     const { index } = await this.indexes.current(categoryId);
     const unavailable = await arena.unavailablePairs(voter.id, categoryId, now);
     const recent = await arena.recentServed(voter.id, RECENT_PAIRS);
@@ -173,23 +174,19 @@ export class ArenaService {
     }
     const lo = Math.min(winnerId, loserId);
     const hi = Math.max(winnerId, loserId);
-    const voter = await new VoterRepository(this.db).resolve(
-      caller.anonymousId,
-      caller.userId,
-      now,
-    );
+    const voter = await this.identity.resolveVoter(caller.anonymousId, caller.userId, now);
     const pairId =
-      input.pair_id ?? (await new ArenaRepository(this.db).latestServedPairId(voter.id, lo, hi));
+      input.pair_id ?? (await this.store.repos.arena.latestServedPairId(voter.id, lo, hi));
     if (pairId === undefined) throw new AppError(ErrorCode.PAIR_NOT_SERVED);
     // The category's index must be in memory before the transaction: loading it reads through
     // the root connection, which SQLite's single connection would never hand over mid-transaction
     // (a vote can reach a process that never served a pair of that category: after a restart, or
     // through another instance).
-    const categoryId = await new ArenaRepository(this.db).servedPairCategory(pairId);
+    const categoryId = await this.store.repos.arena.servedPairCategory(pairId);
     if (categoryId !== undefined) await this.indexes.current(categoryId);
 
-    const outcome = await inTransaction(this.db, (trx) =>
-      this.recordVote(trx, { pairId, winnerId, lo, hi, voterId: voter.id, caller, input, now }),
+    const outcome = await this.store.transaction((repos) =>
+      this.recordVote(repos, { pairId, winnerId, lo, hi, voterId: voter.id, caller, input, now }),
     );
     if (outcome.applied) {
       this.metrics.voteAccepted();
@@ -207,11 +204,11 @@ export class ArenaService {
   }
 
   /** Records a vote on its served pair inside the transaction: reads the facts, writes the decision. */
-  private async recordVote(trx: Db, vote: PendingVote): Promise<VoteOutcome> {
+  private async recordVote(
+    { arena, voters, fuel }: Pick<Repositories, 'arena' | 'voters' | 'fuel'>,
+    vote: PendingVote,
+  ): Promise<VoteOutcome> {
     const { now } = vote;
-    const arena = new ArenaRepository(trx);
-    const voters = new VoterRepository(trx);
-    const fuel = new FuelRepository(trx);
     const pair = await arena.lockServedPair(vote.pairId);
     const claim = { voterId: vote.voterId, userId: vote.caller.userId, lo: vote.lo, hi: vote.hi };
     if (!isServedTo(pair, claim)) throw new AppError(ErrorCode.PAIR_NOT_SERVED);

@@ -11,8 +11,8 @@ import {
   type HostTokenPayload,
 } from '../domain/tokens.js';
 import { AppError } from '../errors.js';
-import type { SessionRepository } from '../repositories/session.repository.js';
-import type { UserRepository } from '../repositories/user.repository.js';
+import type { Store } from '../repositories/store.js';
+import type { IdentityService } from './identity.service.js';
 
 type InvalidTokenCode =
   | typeof ErrorCode.TOKEN_INVALID
@@ -26,6 +26,9 @@ export type AuthState =
   | { kind: 'user'; user: UserRow; via: 'session'; sessionId: number }
   | { kind: 'user'; user: UserRow; via: 'host'; tokenHash: string; expiresAt: number }
   | { kind: 'invalid'; code: InvalidTokenCode };
+
+/** A request with a signed-in user (what `requireUser` lets through). */
+export type SignedInAuth = Extract<AuthState, { kind: 'user' }>;
 
 export interface AuthSettings {
   hostTokenSecret: string;
@@ -50,8 +53,8 @@ export function toUserInfo(user: UserRow): UserInfo {
 
 export class AuthService {
   constructor(
-    private readonly users: UserRepository,
-    private readonly sessions: SessionRepository,
+    private readonly store: Store<'sessions' | 'users'>,
+    private readonly identity: IdentityService,
     private readonly clock: Clock,
     private readonly settings: AuthSettings,
   ) {}
@@ -70,13 +73,14 @@ export class AuthService {
 
   private async authenticateSessionToken(token: string): Promise<AuthState> {
     const now = this.clock.now();
-    const session = await this.sessions.findByAccessHash(hashToken(token));
+    const session = await this.store.repos.sessions.findByAccessHash(hashToken(token));
     if (!session) return { kind: 'invalid', code: ErrorCode.TOKEN_INVALID };
     if (session.revoked_at !== null) return { kind: 'invalid', code: ErrorCode.TOKEN_REVOKED };
     if (session.access_expires_at <= now) return { kind: 'invalid', code: ErrorCode.TOKEN_EXPIRED };
-    const user = await this.users.findById(session.user_id);
+    const user = await this.store.repos.users.findById(session.user_id);
     if (!user) return { kind: 'invalid', code: ErrorCode.TOKEN_REVOKED };
-    if (now - session.last_used_at > TOUCH_INTERVAL_MS) await this.sessions.touch(session.id, now);
+    if (now - session.last_used_at > TOUCH_INTERVAL_MS)
+      await this.store.repos.sessions.touch(session.id, now);
     return { kind: 'user', user, via: 'session', sessionId: session.id };
   }
 
@@ -90,7 +94,7 @@ export class AuthService {
       };
     }
     const tokenHash = hashToken(token);
-    if (await this.sessions.isHostTokenRevoked(tokenHash)) {
+    if (await this.store.repos.sessions.isHostTokenRevoked(tokenHash)) {
       return { kind: 'invalid', code: ErrorCode.TOKEN_REVOKED };
     }
     const user = await this.findOrCreateHostUser(check.payload, now);
@@ -99,7 +103,7 @@ export class AuthService {
 
   private findOrCreateHostUser(payload: HostTokenPayload, now: number): Promise<UserRow> {
     const nickname = payload.name?.trim() || `用户${payload.sub.slice(-6)}`;
-    return this.users.findOrCreateHostUser(payload.sub, nickname, now);
+    return this.identity.findOrCreateHostUser(payload.sub, nickname, now);
   }
 
   /** `login_by_cookie`: exchanges a host credential for one of our sessions. */
@@ -110,7 +114,7 @@ export class AuthService {
       ? verifyHostToken(credential, this.settings.hostTokenSecret, now)
       : null;
     if (!credential || !check?.ok) throw new AppError(ErrorCode.HOST_CREDENTIAL_INVALID);
-    if (await this.sessions.isHostTokenRevoked(hashToken(credential))) {
+    if (await this.store.repos.sessions.isHostTokenRevoked(hashToken(credential))) {
       throw new AppError(ErrorCode.HOST_CREDENTIAL_INVALID);
     }
     const user = await this.findOrCreateHostUser(check.payload, now);
@@ -121,22 +125,22 @@ export class AuthService {
   /** Rotates a refresh token. Presenting an already rotated token revokes its whole family. */
   async refresh(refreshToken: string, deviceId: string | null): Promise<Session> {
     const now = this.clock.now();
-    const session = await this.sessions.findByRefreshHash(hashToken(refreshToken));
+    const session = await this.store.repos.sessions.findByRefreshHash(hashToken(refreshToken));
     if (!session) throw new AppError(ErrorCode.REFRESH_TOKEN_INVALID);
     if (session.revoked_at !== null) {
       if (session.revoked_reason === 'rotated') {
-        await this.sessions.revokeFamily(session.family_id, 'reuse_detected', now);
+        await this.store.repos.sessions.revokeFamily(session.family_id, 'reuse_detected', now);
       }
       throw new AppError(ErrorCode.REFRESH_TOKEN_INVALID);
     }
     if (session.refresh_expires_at <= now) throw new AppError(ErrorCode.REFRESH_TOKEN_INVALID);
-    const user = await this.users.findById(session.user_id);
+    const user = await this.store.repos.users.findById(session.user_id);
     if (!user) throw new AppError(ErrorCode.REFRESH_TOKEN_INVALID);
     if (user.status === 'banned') throw new AppError(ErrorCode.ACCOUNT_BANNED);
-    const won = await this.sessions.revoke(session.id, 'rotated', now);
+    const won = await this.store.repos.sessions.revoke(session.id, 'rotated', now);
     if (!won) {
       // A concurrent refresh with the same token got there first: treat it as reuse.
-      await this.sessions.revokeFamily(session.family_id, 'reuse_detected', now);
+      await this.store.repos.sessions.revokeFamily(session.family_id, 'reuse_detected', now);
       throw new AppError(ErrorCode.REFRESH_TOKEN_INVALID);
     }
     return this.issueSession(user, session.family_id, deviceId ?? session.device_id);
@@ -145,8 +149,9 @@ export class AuthService {
   /** Signs out: revokes our session, or records a host token as revoked until it expires. */
   async signOut(auth: Extract<AuthState, { kind: 'user' }>): Promise<void> {
     const now = this.clock.now();
-    if (auth.via === 'session') await this.sessions.revoke(auth.sessionId, 'signed_out', now);
-    else await this.sessions.revokeHostToken(auth.tokenHash, auth.expiresAt, now);
+    if (auth.via === 'session')
+      await this.store.repos.sessions.revoke(auth.sessionId, 'signed_out', now);
+    else await this.store.repos.sessions.revokeHostToken(auth.tokenHash, auth.expiresAt, now);
   }
 
   /**
@@ -189,7 +194,7 @@ export class AuthService {
     const refreshToken = generateToken('rt');
     const accessExpiresAt = now + this.settings.sessionTtlMs;
     const refreshExpiresAt = now + this.settings.refreshTtlMs;
-    await this.sessions.create({
+    await this.store.repos.sessions.create({
       user_id: user.id,
       family_id: familyId,
       access_hash: hashToken(token),

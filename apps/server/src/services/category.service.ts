@@ -1,7 +1,7 @@
 import type { Category } from '@yanzhi/contract';
 import type { CategorySetting } from '../config.js';
 import type { Clock } from '../domain/clock.js';
-import type { CategoryRepository } from '../repositories/category.repository.js';
+import type { Store } from '../repositories/store.js';
 
 /** The categories a new installation starts with (DESIGN: 女生 / 男生 / 明星 / AI). */
 export const DEFAULT_CATEGORIES: readonly CategorySetting[] = [
@@ -13,12 +13,12 @@ export const DEFAULT_CATEGORIES: readonly CategorySetting[] = [
 
 export class CategoryService {
   constructor(
-    private readonly categories: CategoryRepository,
+    private readonly store: Store<'categories'>,
     private readonly clock: Clock,
   ) {}
 
   async list(): Promise<Category[]> {
-    const rows = await this.categories.listActive();
+    const rows = await this.store.repos.categories.listActive();
     return rows.map((row) => ({
       id: row.id,
       slug: row.slug,
@@ -31,22 +31,28 @@ export class CategoryService {
 
   /** Every category, active or not, for the admin CLI. */
   listAll() {
-    return this.categories.listAll();
+    return this.store.repos.categories.listAll();
   }
 
   /** Adds a category or renames an existing one (admin CLI); it becomes active. */
   async save(setting: CategorySetting & { sort_order?: number }) {
-    const existing = await this.categories.findBySlug(setting.slug);
+    const existing = await this.store.repos.categories.findBySlug(setting.slug);
     const sortOrder =
       setting.sort_order ??
       existing?.sort_order ??
-      (await this.categories.listAll()).reduce((max, row) => Math.max(max, row.sort_order), 0) + 10;
-    return this.categories.upsert({ ...setting, sort_order: sortOrder }, this.clock.now());
+      (await this.store.repos.categories.listAll()).reduce(
+        (max, row) => Math.max(max, row.sort_order),
+        0,
+      ) + 10;
+    return this.store.repos.categories.upsert(
+      { ...setting, sort_order: sortOrder },
+      this.clock.now(),
+    );
   }
 
   /** Hides a category from the app (or shows it again); its photos and history stay. */
   setActive(slug: string, active: boolean): Promise<boolean> {
-    return this.categories.setActive(slug, active, this.clock.now());
+    return this.store.repos.categories.setActive(slug, active, this.clock.now());
   }
 
   /**
@@ -57,13 +63,13 @@ export class CategoryService {
   async applyConfiguration(settings: readonly CategorySetting[] | undefined): Promise<void> {
     const now = this.clock.now();
     if (settings === undefined) {
-      if ((await this.categories.count()) > 0) return;
+      if ((await this.store.repos.categories.count()) > 0) return;
       settings = DEFAULT_CATEGORIES;
     }
     for (const [index, setting] of settings.entries()) {
-      await this.categories.upsert({ ...setting, sort_order: (index + 1) * 10 }, now);
+      await this.store.repos.categories.upsert({ ...setting, sort_order: (index + 1) * 10 }, now);
     }
-    await this.categories.deactivateOthers(
+    await this.store.repos.categories.deactivateOthers(
       settings.map((setting) => setting.slug),
       now,
     );

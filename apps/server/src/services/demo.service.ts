@@ -1,16 +1,10 @@
 import type { Clock } from '../domain/clock.js';
-import type { CategoryRepository } from '../repositories/category.repository.js';
 import type { ImageRepository } from '../repositories/image.repository.js';
 import { photoFileKeys, type MediaRepository } from '../repositories/media.repository.js';
-import type { PhotoRepository } from '../repositories/photo.repository.js';
-import type { SettingsRepository } from '../repositories/settings.repository.js';
-import type { UserRepository } from '../repositories/user.repository.js';
 import { randomBytes } from 'node:crypto';
 import { seededRng, sigmoid } from '../domain/rating/index.js';
-import { ArenaRepository } from '../repositories/arena.repository.js';
-import { VoterRepository } from '../repositories/voter.repository.js';
-import type { Db } from '../db/database.js';
-import { inTransaction } from '../db/transaction.js';
+import type { Store } from '../repositories/store.js';
+import type { IdentityService } from './identity.service.js';
 import {
   demoAppeal,
   renderDemoPortraitSvg,
@@ -50,15 +44,26 @@ export interface DemoSeedResult {
 
 export class DemoService {
   constructor(
-    private readonly db: Db,
-    private readonly users: UserRepository,
-    private readonly photos: PhotoRepository,
-    private readonly categories: CategoryRepository,
+    private readonly store: Store<
+      'arena' | 'categories' | 'photos' | 'settings' | 'users' | 'voters'
+    >,
+    private readonly identity: IdentityService,
     private readonly media: MediaRepository,
     private readonly images: ImageRepository,
-    private readonly settings: SettingsRepository,
     private readonly clock: Clock,
   ) {}
+
+  private get photos() {
+    return this.store.repos.photos;
+  }
+
+  private get settings() {
+    return this.store.repos.settings;
+  }
+
+  private get users() {
+    return this.store.repos.users;
+  }
 
   /**
    * Seeds demo photos per SEED_DEMO: `false` never; `true` always (tops up what is missing);
@@ -85,7 +90,7 @@ export class DemoService {
    */
   async seed(perCategory: number): Promise<number> {
     const owners = await this.ensureDemoUsers();
-    const categories = await this.categories.listActive();
+    const categories = await this.store.repos.categories.listActive();
     let created = 0;
     for (const [categoryIndex, category] of categories.entries()) {
       const style = (DEMO_STYLES as readonly string[]).includes(category.slug)
@@ -117,9 +122,7 @@ export class DemoService {
     if (photos.length < 2) return;
     const rng = seededRng(categoryId * 7919 + photos.length);
     const now = this.clock.now();
-    await inTransaction(this.db, async (trx) => {
-      const voters = new VoterRepository(trx);
-      const arena = new ArenaRepository(trx);
+    await this.store.transaction(async ({ voters, arena }) => {
       const voterIds: number[] = [];
       for (let index = 0; index < DEMO_VOTERS; index += 1) {
         voterIds.push((await voters.findOrCreate(`${DEMO_VOTER_PREFIX}${index}`, null, now)).id);
@@ -208,7 +211,7 @@ export class DemoService {
     const now = this.clock.now();
     for (const nickname of DEMO_NICKNAMES.slice(existing.length)) {
       existing.push(
-        await this.users.create({
+        await this.identity.createUser({
           nickname,
           avatar_url: null,
           role: 'user',
@@ -228,16 +231,7 @@ export class DemoService {
   /** Removes every demo photo, its files and the demo accounts, for good. */
   async remove(): Promise<{ photos: number; users: number }> {
     const files = await this.photos.listDemoFileKeys();
-    await this.db
-      .deleteFrom('votes')
-      .where('voter_id', 'in', (eb) =>
-        eb.selectFrom('voters').select('id').where('voter_key', 'like', `${DEMO_VOTER_PREFIX}%`),
-      )
-      .execute();
-    await this.db
-      .deleteFrom('voters')
-      .where('voter_key', 'like', `${DEMO_VOTER_PREFIX}%`)
-      .execute();
+    await this.store.repos.voters.deleteWithVotes(DEMO_VOTER_PREFIX);
     const photos = await this.photos.deleteDemo();
     const users = await this.users.deleteDemoUsers();
     await this.media.deleteKeys(files.flatMap(photoFileKeys));

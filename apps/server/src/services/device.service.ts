@@ -1,5 +1,4 @@
 import { ErrorCode } from '@yanzhi/contract';
-import type { Db } from '../db/database.js';
 import type { DeviceBindingRow } from '../db/schema.js';
 import type { Clock } from '../domain/clock.js';
 import { dayKey } from '../domain/day.js';
@@ -7,8 +6,8 @@ import { neighbourhoodOf } from '../domain/network.js';
 import { generateDeviceSecret, hashToken, isDeviceSecret } from '../domain/tokens.js';
 import { AppError } from '../errors.js';
 import type { RateLimiter } from '../lib/rate-limiter.js';
-import { DeviceBindingRepository } from '../repositories/device-binding.repository.js';
-import { VoterRepository } from '../repositories/voter.repository.js';
+import type { Store } from '../repositories/store.js';
+import type { IdentityService } from './identity.service.js';
 
 const HOUR_MS = 3_600_000;
 /** How long a page's own concurrent first requests may come without the cookie (ADR 0022). */
@@ -46,16 +45,13 @@ export interface PendingBinding {
  * (issued here when the caller has none); afterwards only the holder of that secret may use it.
  */
 export class DeviceService {
-  private readonly bindings: DeviceBindingRepository;
-
   constructor(
-    private readonly db: Db,
+    private readonly store: Store<'deviceBindings'>,
+    private readonly identity: IdentityService,
     private readonly limiter: RateLimiter,
     private readonly clock: Clock,
     private readonly settings: DeviceSettings,
-  ) {
-    this.bindings = new DeviceBindingRepository(db);
-  }
+  ) {}
 
   /**
    * Admits a request under an anonymous id, or refuses it with 40310 (the id belongs to another
@@ -66,7 +62,7 @@ export class DeviceService {
   async admit(claim: DeviceClaim): Promise<PendingBinding | null> {
     const now = this.clock.now();
     const presented = claim.secret !== null && isDeviceSecret(claim.secret) ? claim.secret : null;
-    const binding = await this.bindings.find(claim.anonymousId);
+    const binding = await this.store.repos.deviceBindings.find(claim.anonymousId);
     let pending: PendingBinding | null = null;
     if (binding === undefined) {
       const key = `new-ids:ip:${claim.ip}`;
@@ -91,7 +87,7 @@ export class DeviceService {
     // Only a bound id's history is merged, and only by its holder (checked above). An unbound
     // id has no history but what a refused first request may have left: nothing to take.
     if (claim.userId !== null && binding !== undefined) {
-      await new VoterRepository(this.db).absorbAnonymous(claim.anonymousId, claim.userId, now, {
+      await this.identity.absorbAnonymous(claim.anonymousId, claim.userId, now, {
         today: dayKey(now, this.settings.timeZone),
         dailyCap: this.settings.fuelDailyCap,
       });
@@ -105,7 +101,8 @@ export class DeviceService {
    * request bound the id first, that one's answer carries the cookie.
    */
   async bind(pending: PendingBinding): Promise<string | null> {
-    if (await this.bindings.bind(pending.row)) return pending.issued ? pending.secret : null;
+    if (await this.store.repos.deviceBindings.bind(pending.row))
+      return pending.issued ? pending.secret : null;
     return null;
   }
 

@@ -3,26 +3,23 @@ import type { Db } from '../db/database.js';
 import type { Clock } from '../domain/clock.js';
 import { ratingParams, type RatingParams, type Rng } from '../domain/rating/index.js';
 import { Metrics } from '../lib/metrics.js';
-import { ArenaRepository } from '../repositories/arena.repository.js';
-import { CategoryRepository } from '../repositories/category.repository.js';
 import { ImageProcessPool } from '../repositories/image-processes.js';
 import { ImageRepository } from '../repositories/image.repository.js';
 import { MediaRepository } from '../repositories/media.repository.js';
-import { PhotoRepository } from '../repositories/photo.repository.js';
 import { ShareCardRenderer } from '../repositories/share-card.renderer.js';
-import { ShareCardRepository } from '../repositories/share-card.repository.js';
-import { SessionRepository } from '../repositories/session.repository.js';
-import { SettingsRepository } from '../repositories/settings.repository.js';
-import { UploadRepository } from '../repositories/upload.repository.js';
-import { UserRepository } from '../repositories/user.repository.js';
+import { refitStampKey } from '../repositories/settings.repository.js';
+import { createStore, type Store } from '../repositories/store.js';
+import type { UserRepository } from '../repositories/user.repository.js';
 import { AccountService } from './account.service.js';
-import { ArenaIndexes } from './arena-indexes.js';
+import { ArenaIndexes } from '../indexes/arena-indexes.js';
 import { ArenaService } from './arena.service.js';
 import { AuthService, type AuthSettings } from './auth.service.js';
 import { CategoryService } from './category.service.js';
 import { DemoService } from './demo.service.js';
+import { HealthService } from './health.service.js';
+import { IdentityService } from './identity.service.js';
 import { ModerationService } from './moderation.service.js';
-import { LeaderboardService, refitStampKey } from './leaderboard.service.js';
+import { LeaderboardService } from './leaderboard.service.js';
 import { PhotoOwnerService } from './photo-owner.service.js';
 import { PhotoService } from './photo.service.js';
 import { RefitService } from './refit.service.js';
@@ -35,6 +32,8 @@ export interface Services {
   stats: StatsService;
   refit: RefitService;
   auth: AuthService;
+  health: HealthService;
+  identity: IdentityService;
   categories: CategoryService;
   demo: DemoService;
   photos: PhotoService;
@@ -43,7 +42,10 @@ export interface Services {
   accounts: AccountService;
   leaderboards: LeaderboardService;
   shareCards: ShareCardService;
+  /** The users repository, for the admin CLI's role changes. */
   users: UserRepository;
+  /** The repositories on the app's database (the device check). */
+  store: Store;
   /** Stops what the services started (the image processes). */
   close(): Promise<void>;
 }
@@ -95,42 +97,35 @@ export function arenaRatingParams(settings: ArenaSettings): RatingParams {
   });
 }
 
-/** Wires repositories into services; each service gets exactly the repositories it uses. */
+/**
+ * Wires repositories into services: the only place that builds a repository. Each service gets
+ * the store typed to the repositories it uses, plus the file and image repositories it needs.
+ */
 export function createServices(db: Db, clock: Clock, options: ServiceOptions): Services {
-  const users = new UserRepository(db);
-  const sessions = new SessionRepository(db);
-  const categories = new CategoryRepository(db);
-  const photos = new PhotoRepository(db);
+  const store = createStore(db);
   const metrics = options.metrics ?? new Metrics();
-  const settings = new SettingsRepository(db);
   const media = new MediaRepository(options.mediaDir);
   const images = new ImageProcessPool(options.images);
   const params = arenaRatingParams(options.arena);
-  const indexes = new ArenaIndexes(new ArenaRepository(db), params, {
-    photos,
-    settings,
+  const indexes = new ArenaIndexes(store, params, {
     clock,
     stampKey: refitStampKey,
     intervalMs: options.leaderboardCacheMs,
   });
   const arenaSettings = { ...options.arena, timeZone: options.timeZone };
-  const auth = new AuthService(users, sessions, clock, options);
+  const identity = new IdentityService(store);
+  const auth = new AuthService(store, identity, clock, options);
   const leaderboards = new LeaderboardService(
-    db,
-    categories,
-    settings,
+    store,
     clock,
-    {
-      timeZone: options.timeZone,
-      cacheMs: options.leaderboardCacheMs,
-    },
+    { timeZone: options.timeZone, cacheMs: options.leaderboardCacheMs },
     metrics,
   );
   return {
     arenaIndexes: indexes,
     arena: new ArenaService(
-      db,
-      categories,
+      store,
+      identity,
       indexes,
       clock,
       options.rng ?? Math.random,
@@ -138,40 +133,23 @@ export function createServices(db: Db, clock: Clock, options: ServiceOptions): S
       arenaSettings,
       metrics,
     ),
-    stats: new StatsService(db, clock, arenaSettings),
-    refit: new RefitService(db, categories, indexes, clock, params, options.timeZone, metrics),
+    stats: new StatsService(store, identity, clock, arenaSettings),
+    refit: new RefitService(store, indexes, clock, params, options.timeZone, metrics),
     auth,
-    categories: new CategoryService(categories, clock),
-    demo: new DemoService(
-      db,
-      users,
-      photos,
-      categories,
-      media,
-      new ImageRepository(),
-      settings,
-      clock,
-    ),
-    photoOwners: new PhotoOwnerService(db, media, indexes, clock),
-    accounts: new AccountService(db, media, indexes),
-    moderation: new ModerationService(db, indexes, clock, {
+    health: new HealthService(store),
+    identity,
+    categories: new CategoryService(store, clock),
+    demo: new DemoService(store, identity, media, new ImageRepository(), clock),
+    photoOwners: new PhotoOwnerService(store, media, indexes, clock),
+    accounts: new AccountService(store, media, indexes),
+    moderation: new ModerationService(store, identity, indexes, clock, {
       hideThreshold: options.reportHideThreshold,
       reliabilityCutoff: options.arena.reliabilityCutoff,
     }),
-    photos: new PhotoService(
-      db,
-      new UploadRepository(db),
-      media,
-      images,
-      categories,
-      auth,
-      indexes,
-      clock,
-      metrics,
-    ),
+    photos: new PhotoService(store, media, images, auth, identity, indexes, clock, metrics),
     leaderboards,
     shareCards: new ShareCardService(
-      new ShareCardRepository(db),
+      store,
       media,
       images,
       new ShareCardRenderer(),
@@ -180,7 +158,8 @@ export function createServices(db: Db, clock: Clock, options: ServiceOptions): S
       clock,
       { publicUrl: options.publicUrl, publicHosts: options.publicHosts ?? [] },
     ),
-    users,
+    users: store.repos.users,
+    store,
     close: () => images.close(),
   };
 }

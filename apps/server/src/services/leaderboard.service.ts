@@ -5,7 +5,6 @@ import {
   type LeaderboardEntry,
   type PeriodType,
 } from '@yanzhi/contract';
-import type { Db } from '../db/database.js';
 import type { PhotoRow } from '../db/schema.js';
 import type { Clock } from '../domain/clock.js';
 import {
@@ -17,24 +16,20 @@ import {
   hasNotBegun,
   periodDays,
   periodOf,
-  ScoreBoard,
   type BoundedPeriodType,
   type Period,
   type Placement,
 } from '../domain/leaderboard/index.js';
 import { AppError } from '../errors.js';
 import type { Metrics } from '../lib/metrics.js';
-import type { CategoryRepository } from '../repositories/category.repository.js';
-import {
+import { BOUNDED_TYPES, RunningBoards } from '../indexes/leaderboard-boards.js';
+import type {
   LeaderboardRepository,
-  type BoardPhotoRow,
-  type EntryRow,
-  type RankColumn,
-  type SnapshotRow,
+  RankColumn,
+  SnapshotRow,
 } from '../repositories/leaderboard.repository.js';
-import { PhotoRepository } from '../repositories/photo.repository.js';
-import type { SettingsRepository } from '../repositories/settings.repository.js';
-import { imageOf } from './image-view.js';
+import { isUniqueViolation, type Store } from '../repositories/store.js';
+import { toEntry, toLeaderboard, type PeriodDateRange } from '../views/leaderboard-view.js';
 
 export interface LeaderboardSettings {
   timeZone: string;
@@ -51,12 +46,6 @@ export interface LeaderboardQuery {
   pageSize: number;
 }
 
-/** The days a `period_date` may name for a period type (inclusive). */
-export interface PeriodDateRange {
-  earliest: string;
-  latest: string;
-}
-
 /** A photo's place on one of its category's running boards (the share card prints it). */
 export interface PhotoStanding {
   rank: number | null;
@@ -71,66 +60,8 @@ type StandingPhoto = Pick<
   'id' | 'category_id' | 'current_score' | 'provisional' | 'state' | 'published_at'
 >;
 
-const BOUNDED_TYPES: readonly BoundedPeriodType[] = ['day', 'week', 'month'];
-
-/** Changes read per refresh; a refresh that finds more reloads the category instead. */
-const CHANGES_PER_REFRESH = 20_000;
-/** A refresh re-reads this much history, so a write committed a little late is not missed. */
-const REFRESH_OVERLAP_MS = 2000;
 /** How long the first photo's time is trusted (demo photos seeded later may be older). */
 const FIRST_PHOTO_TTL_MS = 60_000;
-/** Photos read per statement when a process loads a category's boards. */
-const LOAD_CHUNK = 5000;
-
-/** The settings key a refit stamps, telling every process to reload the category's boards. */
-export function refitStampKey(categoryId: number): string {
-  return `leaderboard:refit:${categoryId}`;
-}
-
-/** A category's running boards in this process: all-time plus the current day, week, month. */
-class CategoryBoards {
-  readonly all = new ScoreBoard();
-  readonly periods = new Map<BoundedPeriodType, { period: Period; board: ScoreBoard }>();
-  /** Clock time of the last look for changes. */
-  syncedAt = 0;
-  /** The newest `updated_at` applied (at a load: the newest write when it began). */
-  cursor = 0;
-
-  constructor(readonly refitStamp: string | undefined) {}
-
-  board(type: PeriodType): ScoreBoard | undefined {
-    return type === 'all' ? this.all : this.periods.get(type)?.board;
-  }
-
-  /** Applies a photo's current row to every running board. */
-  apply(row: BoardPhotoRow): void {
-    const onBoard = row.state === 'active' && row.provisional === 0;
-    if (onBoard) this.all.set(row.id, row.current_score);
-    else this.all.delete(row.id);
-    for (const { period, board } of this.periods.values()) {
-      if (onBoard && inPeriod(period, row.published_at)) board.set(row.id, row.current_score);
-      else board.delete(row.id);
-    }
-  }
-
-  forget(photoId: number): void {
-    this.all.delete(photoId);
-    for (const { board } of this.periods.values()) board.delete(photoId);
-  }
-}
-
-function inPeriod(period: Period, at: number): boolean {
-  return (
-    period.startsAt !== null &&
-    period.endsAt !== null &&
-    at >= period.startsAt &&
-    at < period.endsAt
-  );
-}
-
-function iso(epochMs: number): string {
-  return new Date(epochMs).toISOString();
-}
 
 const RANK_COLUMNS: Readonly<Record<PeriodType, RankColumn | null>> = {
   all: 'rank_all',
@@ -146,25 +77,21 @@ const RANK_COLUMNS: Readonly<Record<PeriodType, RankColumn | null>> = {
  * into a snapshot table once and read from there ever after.
  */
 export class LeaderboardService {
-  /** Boards ready to answer. */
-  private readonly boards = new Map<number, CategoryBoards>();
-  /** Loads in flight; meanwhile the previous boards (if any) keep answering. */
-  private readonly loading = new Map<number, Promise<CategoryBoards>>();
-  private readonly refreshing = new Map<number, Promise<CategoryBoards>>();
+  private readonly running: RunningBoards;
   /** When the product's first photo was published (null: none), and when that was read. */
   private firstPhoto: { at: number | null; readAt: number } | null = null;
 
   constructor(
-    private readonly db: Db,
-    private readonly categories: CategoryRepository,
-    private readonly settings: SettingsRepository,
+    private readonly store: Store<'categories' | 'leaderboards' | 'photos' | 'settings'>,
     private readonly clock: Clock,
     private readonly options: LeaderboardSettings,
-    private readonly metrics: Metrics,
-  ) {}
+    metrics: Metrics,
+  ) {
+    this.running = new RunningBoards(store, clock, options, metrics);
+  }
 
   async leaderboard(query: LeaderboardQuery, viewerId: number | null): Promise<Leaderboard> {
-    if (!(await this.categories.findActive(query.categoryId))) {
+    if (!(await this.store.repos.categories.findActive(query.categoryId))) {
       throw new AppError(ErrorCode.CATEGORY_NOT_FOUND);
     }
     const resolved = await this.resolvePeriod(query.periodType, query.periodDate);
@@ -215,7 +142,7 @@ export class LeaderboardService {
   async periodDateRange(type: PeriodType, today: string): Promise<PeriodDateRange> {
     const now = this.clock.now();
     if (this.firstPhoto === null || now - this.firstPhoto.readAt >= FIRST_PHOTO_TTL_MS) {
-      const at = await new LeaderboardRepository(this.db).firstPublishedAt();
+      const at = await this.store.repos.leaderboards.firstPublishedAt();
       this.firstPhoto = { at, readAt: now };
     }
     const first = this.firstPhoto.at;
@@ -243,12 +170,12 @@ export class LeaderboardService {
     } else if (ended) {
       const snapshot = await this.snapshotOf(photo.category_id, period);
       if (snapshot !== null) {
-        const repository = new LeaderboardRepository(this.db);
+        const repository = this.store.repos.leaderboards;
         const [entry] = await repository.snapshotEntriesOf(snapshot.id, [photo.id]);
         rank = entry?.rank ?? null;
       }
     } else {
-      const boards = await this.fresh(photo.category_id);
+      const boards = await this.running.fresh(photo.category_id);
       rank = boards.board(periodType)?.placementOf(photo.id)?.rank ?? null;
     }
     return { rank, periodStart: period.start, periodEnd: period.end, frozen: ended };
@@ -261,11 +188,11 @@ export class LeaderboardService {
   async freezeEndedPeriods(): Promise<number> {
     const now = this.clock.now();
     let frozen = 0;
-    for (const category of await this.categories.listAll()) {
+    for (const category of await this.store.repos.categories.listAll()) {
       for (const type of BOUNDED_TYPES) {
         const running = currentPeriod(type, now, this.options.timeZone);
         const ended = periodOf(type, addDays(running.start ?? '', -1), this.options.timeZone);
-        const repository = new LeaderboardRepository(this.db);
+        const repository = this.store.repos.leaderboards;
         if (await repository.findSnapshot(category.id, type, ended.start ?? '')) continue;
         await this.freeze(category.id, ended, type);
         frozen += 1;
@@ -289,10 +216,10 @@ export class LeaderboardService {
     viewerId: number | null,
     today: string,
   ): Promise<Leaderboard> {
-    const boards = await this.fresh(query.categoryId);
+    const boards = await this.running.fresh(query.categoryId);
     const board = boards.board(query.periodType);
     if (!board) throw new Error(`no running ${query.periodType} board`);
-    const repository = new LeaderboardRepository(this.db);
+    const repository = this.store.repos.leaderboards;
     const offset = (query.page - 1) * query.pageSize;
 
     const ownIds = new Set(
@@ -332,7 +259,7 @@ export class LeaderboardService {
         return toEntry(row, placement, previous.get(placement.id) ?? null, ownIds);
       };
       const mineEntry = mine ? entry(mine) : null;
-      return this.answer(query, period, range, {
+      return toLeaderboard(query, period, range, this.options.timeZone, {
         items: placements.map(entry).filter((item): item is LeaderboardEntry => item !== null),
         total: board.size,
         mine: mineEntry,
@@ -359,115 +286,6 @@ export class LeaderboardService {
     return repository.recordedRanks(photoIds, yesterday, column);
   }
 
-  /** The category's running boards, brought up to date when older than the cache time. */
-  private async fresh(categoryId: number): Promise<CategoryBoards> {
-    const boards = this.boards.get(categoryId);
-    if (!boards) return this.startLoad(categoryId);
-    // While a reload runs (after a refit), the previous boards answer: no reader waits for it.
-    if (this.loading.has(categoryId)) return boards;
-    if (this.clock.now() - boards.syncedAt < this.options.cacheMs) return boards;
-    let refresh = this.refreshing.get(categoryId);
-    if (!refresh) {
-      refresh = this.refresh(categoryId, boards).finally(() => this.refreshing.delete(categoryId));
-      this.refreshing.set(categoryId, refresh);
-    }
-    return refresh;
-  }
-
-  private startLoad(categoryId: number): Promise<CategoryBoards> {
-    let loading = this.loading.get(categoryId);
-    if (!loading) {
-      const started = performance.now();
-      loading = this.load(categoryId)
-        .then((boards) => {
-          this.metrics.boardLoaded((performance.now() - started) / 1000);
-          this.boards.set(categoryId, boards);
-          return boards;
-        })
-        .finally(() => this.loading.delete(categoryId));
-      this.loading.set(categoryId, loading);
-    }
-    return loading;
-  }
-
-  /**
-   * Reads the category in chunks of ids, yielding between them, so a large category never
-   * holds the event loop (SQLite answers synchronously) for more than one chunk.
-   */
-  private async load(categoryId: number): Promise<CategoryBoards> {
-    const now = this.clock.now();
-    const repository = new LeaderboardRepository(this.db);
-    const stamp = await this.settings.get(refitStampKey(categoryId));
-    const watermark = await new PhotoRepository(this.db).latestUpdate(categoryId);
-    const boards = new CategoryBoards(stamp);
-    for (const type of BOUNDED_TYPES) {
-      boards.periods.set(type, {
-        period: currentPeriod(type, now, this.options.timeZone),
-        board: new ScoreBoard(),
-      });
-    }
-    const running = [...boards.periods.values()];
-    for (let after = 0; ;) {
-      const rows = await repository.photosAfter(categoryId, after, LOAD_CHUNK);
-      for (const row of rows) {
-        if (row.state !== 'active' || row.provisional !== 0) continue;
-        boards.all.append(row.id, row.current_score);
-        for (const { period, board } of running) {
-          if (inPeriod(period, row.published_at)) board.append(row.id, row.current_score);
-        }
-      }
-      const last = rows.at(-1);
-      if (rows.length < LOAD_CHUNK || !last) break;
-      after = last.id;
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    boards.all.seal();
-    for (const { board } of running) board.seal();
-    boards.cursor = watermark;
-    boards.syncedAt = now;
-    return boards;
-  }
-
-  /** Applies the photos written since the last look; starts a reload after a refit. */
-  private async refresh(categoryId: number, boards: CategoryBoards): Promise<CategoryBoards> {
-    const now = this.clock.now();
-    const stamp = await this.settings.get(refitStampKey(categoryId));
-    if (stamp !== boards.refitStamp) return this.reloadInBackground(categoryId, boards);
-    const repository = new LeaderboardRepository(this.db);
-    const changes = await repository.changedSince(
-      categoryId,
-      boards.cursor - REFRESH_OVERLAP_MS,
-      CHANGES_PER_REFRESH + 1,
-    );
-    if (changes.length > CHANGES_PER_REFRESH) return this.reloadInBackground(categoryId, boards);
-    for (const row of changes) {
-      boards.apply(row);
-      boards.cursor = Math.max(boards.cursor, row.updated_at);
-    }
-    // A new day, week or month starts a board of its own.
-    for (const type of BOUNDED_TYPES) {
-      const period = currentPeriod(type, now, this.options.timeZone);
-      if (boards.periods.get(type)?.period.key === period.key) continue;
-      const board = new ScoreBoard();
-      const members = await repository.periodPhotos(
-        categoryId,
-        period.startsAt ?? 0,
-        period.endsAt ?? 0,
-      );
-      board.load(members.map((row) => ({ id: row.id, score: row.current_score })));
-      boards.periods.set(type, { period, board });
-    }
-    boards.syncedAt = now;
-    return boards;
-  }
-
-  /** Starts loading the category afresh and answers from the current boards meanwhile. */
-  private reloadInBackground(categoryId: number, boards: CategoryBoards): CategoryBoards {
-    // A failed reload leaves the current boards answering; the next stale read tries again.
-    this.startLoad(categoryId).catch(() => undefined);
-    return boards;
-  }
-
   // -------------------------------------------------------------------------------------------
   // Frozen boards
 
@@ -477,7 +295,7 @@ export class LeaderboardService {
     range: PeriodDateRange,
     viewerId: number | null,
   ): Promise<Leaderboard> {
-    const repository = new LeaderboardRepository(this.db);
+    const repository = this.store.repos.leaderboards;
     const snapshot = await this.snapshotOf(query.categoryId, period);
     // No photo was published in it: final and empty, and nothing is written for it.
     if (snapshot === null) return this.emptyBoard(query, period, range, period.endsAt);
@@ -494,7 +312,7 @@ export class LeaderboardService {
         row.rank_change === null ? null : row.rank + row.rank_change,
         ownIds,
       );
-    return this.answer(query, period, range, {
+    return toLeaderboard(query, period, range, this.options.timeZone, {
       items: rows.map(entry),
       total: snapshot.entries,
       mine: mine ? entry(mine) : null,
@@ -512,7 +330,7 @@ export class LeaderboardService {
    */
   private async snapshotOf(categoryId: number, period: Period): Promise<SnapshotRow | null> {
     const type = period.type as BoundedPeriodType;
-    const repository = new LeaderboardRepository(this.db);
+    const repository = this.store.repos.leaderboards;
     const found = await repository.findSnapshot(categoryId, type, period.start ?? '');
     if (found) return found;
     const { startsAt, endsAt } = period;
@@ -528,7 +346,7 @@ export class LeaderboardService {
     range: PeriodDateRange,
     frozenAt: number | null,
   ): Leaderboard {
-    return this.answer(query, period, range, {
+    return toLeaderboard(query, period, range, this.options.timeZone, {
       items: [],
       total: 0,
       mine: null,
@@ -538,8 +356,11 @@ export class LeaderboardService {
     });
   }
 
-  /** Writes the snapshot of an ended period from the photos as they stand now. */
-  private freeze(
+  /**
+   * Writes the snapshot of an ended period from the photos as they stand now, in one
+   * transaction; when another process froze the same period first, its snapshot wins.
+   */
+  private async freeze(
     categoryId: number,
     period: Period,
     type: BoundedPeriodType,
@@ -551,72 +372,25 @@ export class LeaderboardService {
       column !== null && period.start !== null && dayBefore >= period.start
         ? { day: dayBefore, column }
         : null;
-    return new LeaderboardRepository(this.db).freezePeriod(
-      {
-        category_id: categoryId,
-        period_type: type,
-        period_start: period.start ?? '',
-        frozen_at: this.clock.now(),
-      },
-      { startsAt: period.startsAt ?? 0, endsAt: period.endsAt ?? 0 },
-      previous,
-    );
-  }
-
-  // -------------------------------------------------------------------------------------------
-
-  private answer(
-    query: LeaderboardQuery,
-    period: Period,
-    range: PeriodDateRange,
-    board: {
-      items: LeaderboardEntry[];
-      total: number;
-      mine: LeaderboardEntry | null;
-      minePosition: number | null;
-      frozenAt: number | null;
-      asOf: number;
-    },
-  ): Leaderboard {
-    return {
-      category_id: query.categoryId,
-      period_type: query.periodType,
-      period_start: period.start,
-      period_end: period.end,
-      starts_at: period.startsAt === null ? null : iso(period.startsAt),
-      ends_at: period.endsAt === null ? null : iso(period.endsAt),
-      frozen: board.frozenAt !== null,
-      frozen_at: board.frozenAt === null ? null : iso(board.frozenAt),
-      time_zone: this.options.timeZone,
-      earliest_date: range.earliest,
-      latest_date: range.latest,
-      items: board.items,
-      current_page: query.page,
-      page_size: query.pageSize,
-      total_items: board.total,
-      total_pages: Math.ceil(board.total / query.pageSize),
-      my_entry: board.mine,
-      my_page:
-        board.minePosition === null ? null : Math.floor(board.minePosition / query.pageSize) + 1,
-      as_of: iso(board.asOf),
+    const header = {
+      category_id: categoryId,
+      period_type: type,
+      period_start: period.start ?? '',
+      frozen_at: this.clock.now(),
     };
+    const window = { startsAt: period.startsAt ?? 0, endsAt: period.endsAt ?? 0 };
+    const { leaderboards } = this.store.repos;
+    try {
+      const snapshot = await this.store.transaction((repos) =>
+        repos.leaderboards.insertSnapshot(header, window, previous),
+      );
+      await leaderboards.analyzeAfterSnapshot(snapshot.entries);
+      return snapshot;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const existing = await leaderboards.findSnapshot(categoryId, type, header.period_start);
+      if (!existing) throw error;
+      return existing;
+    }
   }
-}
-
-function toEntry(
-  row: Omit<EntryRow, 'comparisons'> & { comparisons: number },
-  placement: Placement,
-  previousRank: number | null,
-  ownIds: ReadonlySet<number>,
-): LeaderboardEntry {
-  return {
-    rank: placement.rank,
-    id: placement.id,
-    image: imageOf(row),
-    current_score: placement.score,
-    comparisons: row.comparisons,
-    owner_name: row.owner_name,
-    rank_change: previousRank === null ? null : previousRank - placement.rank,
-    is_mine: ownIds.has(placement.id),
-  };
 }

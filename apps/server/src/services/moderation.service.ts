@@ -1,17 +1,15 @@
 import { ErrorCode, type CallInput, type UserRole } from '@yanzhi/contract';
-import type { Db } from '../db/database.js';
-import { inTransaction } from '../db/transaction.js';
 import type { Clock } from '../domain/clock.js';
 import { neighbourhoodOf } from '../domain/network.js';
 import { hasStanding, hideThreshold, shouldHide } from '../domain/standing.js';
 import { AppError } from '../errors.js';
-import { ModerationRepository, type OpenReportRow } from '../repositories/moderation.repository.js';
-import { PhotoRepository } from '../repositories/photo.repository.js';
-import { VoterRepository } from '../repositories/voter.repository.js';
-import type { ArenaIndexes } from './arena-indexes.js';
-import { imageOf } from './image-view.js';
+import type { ModerationRepository, OpenReportRow } from '../repositories/moderation.repository.js';
+import type { Store } from '../repositories/store.js';
+import type { ArenaIndexes } from '../indexes/arena-indexes.js';
+import { imageOf } from '../views/image-view.js';
 import type { Caller } from './arena.service.js';
-import type { SignedInAuth } from '../routes/define-call.js';
+import type { SignedInAuth } from './auth.service.js';
+import type { IdentityService } from './identity.service.js';
 
 export interface ModerationSettings {
   /** Distinct neighbourhoods of reporters with standing that hide a little-seen photo. */
@@ -55,7 +53,8 @@ function reportView(report: OpenReportRow) {
  */
 export class ModerationService {
   constructor(
-    private readonly db: Db,
+    private readonly store: Store<'moderation' | 'photos'>,
+    private readonly identity: IdentityService,
     private readonly indexes: ArenaIndexes,
     private readonly clock: Clock,
     private readonly settings: ModerationSettings,
@@ -63,11 +62,7 @@ export class ModerationService {
 
   async report(input: CallInput<'submit_photo_report'>, caller: ReportingCaller) {
     const now = this.clock.now();
-    const voter = await new VoterRepository(this.db).resolve(
-      caller.anonymousId,
-      caller.userId,
-      now,
-    );
+    const voter = await this.identity.resolveVoter(caller.anonymousId, caller.userId, now);
     const withStanding = hasStanding(
       {
         signedIn: caller.userId !== null,
@@ -79,9 +74,7 @@ export class ModerationService {
       },
       { reliabilityCutoff: this.settings.reliabilityCutoff },
     );
-    const outcome = await inTransaction(this.db, async (trx) => {
-      const photos = new PhotoRepository(trx);
-      const moderation = new ModerationRepository(trx);
+    const outcome = await this.store.transaction(async ({ photos, moderation }) => {
       const photo = await photos.lockLive(input.photo_id);
       if (!photo || photo.state === 'removed') throw new AppError(ErrorCode.PHOTO_NOT_FOUND);
       if (caller.userId !== null && photo.user_id === caller.userId) {
@@ -156,7 +149,7 @@ export class ModerationService {
   /** `auth` null: the admin CLI, run by the operator. */
   async queue(auth: SignedInAuth | null, page: number) {
     if (auth) ModerationService.requireModerator(auth);
-    const moderation = new ModerationRepository(this.db);
+    const { moderation } = this.store.repos;
     await moderation.forgetAddresses(this.clock.now() - REPORT_ADDRESS_RETENTION_MS);
     const { rows, total } = await moderation.queue(QUEUE_PAGE_SIZE, (page - 1) * QUEUE_PAGE_SIZE);
     const reports = await moderation.openReports(rows.map((row) => row.photo_id));
@@ -191,9 +184,8 @@ export class ModerationService {
   async decide(auth: SignedInAuth | null, input: CallInput<'moderate_photo'>) {
     if (auth) ModerationService.requireModerator(auth);
     const now = this.clock.now();
-    const result = await inTransaction(this.db, async (trx) => {
-      const moderation = new ModerationRepository(trx);
-      const photo = await new PhotoRepository(trx).lockLive(input.photo_id);
+    const result = await this.store.transaction(async ({ moderation, photos }) => {
+      const photo = await photos.lockLive(input.photo_id);
       if (!photo) throw new AppError(ErrorCode.PHOTO_NOT_FOUND);
       await ModerationService.requireAuthorityOver(moderation, auth, photo.user_id);
       const reasons = await moderation.openReports([photo.id]);
@@ -250,8 +242,7 @@ export class ModerationService {
   async unban(auth: SignedInAuth | null, input: CallInput<'unban_user'>) {
     if (auth) ModerationService.requireModerator(auth);
     const now = this.clock.now();
-    const restored = await inTransaction(this.db, async (trx) => {
-      const moderation = new ModerationRepository(trx);
+    const restored = await this.store.transaction(async ({ moderation }) => {
       const status = await moderation.statusOf(input.target_user_id);
       if (status === null) throw new AppError(ErrorCode.USER_NOT_FOUND);
       await ModerationService.requireAuthorityOver(moderation, auth, input.target_user_id);

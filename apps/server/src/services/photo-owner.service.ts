@@ -1,19 +1,15 @@
 import { ErrorCode } from '@yanzhi/contract';
-import type { Db } from '../db/database.js';
 import type { PhotoRow } from '../db/schema.js';
-import { inTransaction } from '../db/transaction.js';
 import type { Clock } from '../domain/clock.js';
 import { boostCost } from '../domain/fuel.js';
 import { AppError } from '../errors.js';
-import { ArenaRepository } from '../repositories/arena.repository.js';
-import { FuelRepository } from '../repositories/fuel.repository.js';
 import {
   cardFolderOf,
   photoFileKeys,
   type MediaRepository,
 } from '../repositories/media.repository.js';
-import { PhotoRepository } from '../repositories/photo.repository.js';
-import type { ArenaIndexes } from './arena-indexes.js';
+import type { Store } from '../repositories/store.js';
+import type { ArenaIndexes } from '../indexes/arena-indexes.js';
 
 /**
  * What an owner does with their photos (DESIGN §7, §10): only the owner, identified by the
@@ -21,7 +17,7 @@ import type { ArenaIndexes } from './arena-indexes.js';
  */
 export class PhotoOwnerService {
   constructor(
-    private readonly db: Db,
+    private readonly store: Store<'arena' | 'fuel' | 'photos'>,
     private readonly media: MediaRepository,
     private readonly indexes: ArenaIndexes,
     private readonly clock: Clock,
@@ -39,8 +35,7 @@ export class PhotoOwnerService {
    */
   async deletePhoto(userId: number, photoId: number): Promise<{ photo_id: number; deleted: true }> {
     const now = this.clock.now();
-    const photo = await inTransaction(this.db, async (trx) => {
-      const photos = new PhotoRepository(trx);
+    const photo = await this.store.transaction(async ({ photos }) => {
       const owned = PhotoOwnerService.owned(await photos.lockLive(photoId), userId);
       await photos.markDeleted(owned.id, now);
       return owned;
@@ -53,11 +48,8 @@ export class PhotoOwnerService {
 
   /** The daily score points of one of the user's photos, oldest first (the last 90 days). */
   async history(userId: number, photoId: number) {
-    const photo = PhotoOwnerService.owned(
-      await new PhotoRepository(this.db).lockLive(photoId),
-      userId,
-    );
-    const rows = await new ArenaRepository(this.db).scoreHistory(photo.id, 90);
+    const photo = PhotoOwnerService.owned(await this.store.repos.photos.lockLive(photoId), userId);
+    const rows = await this.store.repos.arena.scoreHistory(photo.id, 90);
     return {
       photo_id: photo.id,
       points: rows.reverse().map((row) => ({ date: row.day, score: row.score })),
@@ -68,11 +60,9 @@ export class PhotoOwnerService {
   async boostPhoto(userId: number, photoId: number, exposures: number) {
     const now = this.clock.now();
     const cost = boostCost(exposures);
-    const result = await inTransaction(this.db, async (trx) => {
-      const photos = new PhotoRepository(trx);
+    const result = await this.store.transaction(async ({ photos, fuel }) => {
       const photo = PhotoOwnerService.owned(await photos.lockLive(photoId), userId);
       if (photo.state !== 'active') throw new AppError(ErrorCode.FORBIDDEN);
-      const fuel = new FuelRepository(trx);
       const wallet = { kind: 'user', id: userId } as const;
       if (!(await fuel.change(wallet, -cost, 'boost', `photo:${photo.id}`, now))) {
         throw new AppError(ErrorCode.INSUFFICIENT_FUEL);

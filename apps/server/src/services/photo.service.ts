@@ -6,25 +6,24 @@ import {
   type MyPhotosPage,
   type UploadPhotoResponse,
 } from '@yanzhi/contract';
-import type { Db } from '../db/database.js';
 import type { PhotoRow, UserRow } from '../db/schema.js';
-import { inTransaction } from '../db/transaction.js';
 import type { Clock } from '../domain/clock.js';
 import { AppError } from '../errors.js';
 import type { Metrics } from '../lib/metrics.js';
-import type { CategoryRepository } from '../repositories/category.repository.js';
 import type { PhotoRenderer } from '../repositories/image-processes.js';
 import { photoFileKeys, type MediaRepository } from '../repositories/media.repository.js';
+import type { Repositories } from '../repositories/index.js';
+import type { Store } from '../repositories/store.js';
 import {
   sweepOrphanFiles,
-  UploadRepository,
   type MyPhotoRow,
+  type UploadRepository,
 } from '../repositories/upload.repository.js';
-import { UserRepository } from '../repositories/user.repository.js';
-import type { ArenaIndexes } from './arena-indexes.js';
-import { imageOf } from './image-view.js';
+import type { ArenaIndexes } from '../indexes/arena-indexes.js';
+import { imageOf } from '../views/image-view.js';
 import type { AuthService, AuthState } from './auth.service.js';
-import { renderUploadedImage } from './upload-checks.js';
+import type { IdentityService } from './identity.service.js';
+import { renderUploadedImage } from '../checks/upload-checks.js';
 
 /** Perceptual hashes this close (of 64 bits) are the same picture re-uploaded. */
 const DUPLICATE_DISTANCE = 4;
@@ -70,12 +69,11 @@ export function toMyPhoto(row: MyPhotoRow): MyPhoto {
 /** Photo uploads (DESIGN §7) and the owner's list of photos. */
 export class PhotoService {
   constructor(
-    private readonly db: Db,
-    private readonly uploads: UploadRepository,
+    private readonly store: Store<'categories' | 'fuel' | 'uploads' | 'users'>,
     private readonly media: MediaRepository,
     private readonly images: PhotoRenderer,
-    private readonly categories: CategoryRepository,
     private readonly auth: AuthService,
+    private readonly identity: IdentityService,
     private readonly indexes: ArenaIndexes,
     private readonly clock: Clock,
     private readonly metrics: Metrics,
@@ -92,19 +90,19 @@ export class PhotoService {
     if (request.auth.kind === 'invalid') throw new AppError(request.auth.code);
     const owner = request.auth.kind === 'user' ? request.auth.user : null;
     if (!request.file || request.file.length === 0) throw new AppError(ErrorCode.FILE_MISSING);
-    if (!(await this.categories.findActive(request.categoryId))) {
+    if (!(await this.store.repos.categories.findActive(request.categoryId))) {
       throw new AppError(ErrorCode.CATEGORY_NOT_FOUND);
     }
     const rendered = await renderUploadedImage(this.images, request.file);
-    if (owner) await this.refuseDuplicate(this.uploads, owner.id, rendered.phash);
+    if (owner) await this.refuseDuplicate(this.store.repos.uploads, owner.id, rendered.phash);
 
     const keys = await this.media.writePhotoVariants(rendered);
     const now = this.clock.now();
     let saved: { user: UserRow; photoRow: PhotoRow };
     try {
-      saved = await inTransaction(this.db, async (trx) => {
-        const uploads = new UploadRepository(trx);
-        const user = owner ?? (await this.createDeviceAccount(trx, request.deviceId, now));
+      saved = await this.store.transaction(async (repos) => {
+        const { uploads } = repos;
+        const user = owner ?? (await this.createDeviceAccount(repos, request.deviceId, now));
         if (owner) {
           await uploads.lockOwner(owner.id);
           await this.refuseDuplicate(uploads, owner.id, rendered.phash);
@@ -166,8 +164,12 @@ export class PhotoService {
   }
 
   /** A standalone visitor's first upload makes them a device account (DESIGN §4). */
-  private createDeviceAccount(trx: Db, deviceId: string | null, now: number): Promise<UserRow> {
-    return new UserRepository(trx).create({
+  private createDeviceAccount(
+    repos: Pick<Repositories, 'fuel' | 'users'>,
+    deviceId: string | null,
+    now: number,
+  ): Promise<UserRow> {
+    return this.identity.createUserIn(repos, {
       nickname: `用户${String(randomInt(0, 10_000)).padStart(4, '0')}`,
       avatar_url: null,
       role: 'user',
@@ -183,8 +185,9 @@ export class PhotoService {
 
   /** `get_my_photos`: the caller's photos that still exist, best first. */
   async myPhotos(userId: number, page: number, pageSize: number): Promise<MyPhotosPage> {
-    const total = await this.uploads.countMine(userId);
-    const rows = await this.uploads.listMine(userId, pageSize, (page - 1) * pageSize);
+    const { uploads } = this.store.repos;
+    const total = await uploads.countMine(userId);
+    const rows = await uploads.listMine(userId, pageSize, (page - 1) * pageSize);
     return {
       photos: rows.map(toMyPhoto),
       current_page: page,
@@ -195,6 +198,9 @@ export class PhotoService {
 
   /** Removes media files no photo refers to (crash leftovers); run at start-up. */
   async sweepOrphanFiles(graceMs = ORPHAN_GRACE_MS): Promise<string[]> {
-    return sweepOrphanFiles(this.uploads, this.media, { now: this.clock.now(), graceMs });
+    return sweepOrphanFiles(this.store.repos.uploads, this.media, {
+      now: this.clock.now(),
+      graceMs,
+    });
   }
 }

@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../db/database.js';
 import type { Clock } from '../domain/clock.js';
 import { dayKey } from '../domain/day.js';
 import type { RatingParams } from '../domain/rating/index.js';
 import type { Metrics } from '../lib/metrics.js';
-import type { CategoryRepository } from '../repositories/category.repository.js';
-import { SettingsRepository } from '../repositories/settings.repository.js';
+import type { Store } from '../repositories/store.js';
 import { RefitThread, type RefitThreadOptions } from '../workers/refit-thread.js';
-import type { ArenaIndexes } from './arena-indexes.js';
-import { readRefitInput } from './refit-input.js';
-import { writeRefitOutcome } from './refit-output.js';
+import type { ArenaIndexes } from '../indexes/arena-indexes.js';
+import { readRefitInput } from '../workers/refit-input.js';
+import { writeRefitOutcome } from '../workers/refit-output.js';
 
 /** The lease that lets one process at a time run the batch refit. */
 export const REFIT_LEASE = 'lease:refit';
@@ -46,8 +44,7 @@ function phaseTimer(): { phases: Record<string, number>; lap: (name: string) => 
  */
 export class RefitService {
   constructor(
-    private readonly db: Db,
-    private readonly categories: CategoryRepository,
+    private readonly store: Store<'arena' | 'categories' | 'settings' | 'voters'>,
     private readonly indexes: ArenaIndexes,
     private readonly clock: Clock,
     private readonly params: RatingParams,
@@ -64,13 +61,13 @@ export class RefitService {
    * refitting: then nothing is done and null is answered. The lease is renewed per category.
    */
   async refitAll(): Promise<RefitSummary[] | null> {
-    const settings = new SettingsRepository(this.db);
+    const { settings } = this.store.repos;
     const lease = () => settings.tryLease(REFIT_LEASE, this.instance, this.clock.now(), LEASE_MS);
     if (!(await lease())) return null;
     const thread = new RefitThread(this.thread);
     try {
       const summaries: RefitSummary[] = [];
-      for (const category of await this.categories.listAll()) {
+      for (const category of await this.store.repos.categories.listAll()) {
         if (!(await lease())) break;
         summaries.push(await this.refit(category.id, category.slug, thread));
       }
@@ -106,7 +103,7 @@ export class RefitService {
   private async fit(categoryId: number, thread: RefitThread): Promise<RefitSummary> {
     const started = performance.now();
     const { phases, lap } = phaseTimer();
-    const input = await readRefitInput(this.db, categoryId, lap);
+    const input = await readRefitInput(this.store.repos, categoryId, lap);
     const { photoIds, active } = input.job;
     const votes = input.job.votes.winner.length;
     const now = this.clock.now();
@@ -121,7 +118,7 @@ export class RefitService {
     const stamp = `${now}:${randomUUID()}`;
     const index = await this.indexes.beginRefit(categoryId);
     try {
-      await writeRefitOutcome(this.db, {
+      await writeRefitOutcome(this.store, {
         categoryId,
         job: { photoIds, active },
         outcome,

@@ -5,11 +5,12 @@ import { AppError } from '../errors.js';
 import type { PhotoRenderer } from '../repositories/image-processes.js';
 import { CARDS_DIR, cardFolderOf, type MediaRepository } from '../repositories/media.repository.js';
 import type { ShareCardRenderer } from '../repositories/share-card.renderer.js';
-import type { ShareCardRepository, SharePhotoRow } from '../repositories/share-card.repository.js';
+import type { SharePhotoRow } from '../repositories/share-card.repository.js';
+import type { Store } from '../repositories/store.js';
 import { CARD_HEIGHT, CARD_WIDTH, TEMPLATE_VERSION } from '../repositories/share-card.template.js';
 import type { AuthService, AuthState } from './auth.service.js';
-import { cardText } from './share-card-view.js';
-import { renderUploadedImage } from './upload-checks.js';
+import { cardText } from '../views/share-card-view.js';
+import { renderUploadedImage } from '../checks/upload-checks.js';
 
 const HOUR_MS = 3_600_000;
 /** A card nobody asked for during this long is deleted; asking again draws it again. */
@@ -87,7 +88,7 @@ export class ShareCardService {
   private lastSweepAt = Number.NEGATIVE_INFINITY;
 
   constructor(
-    private readonly cards: ShareCardRepository,
+    private readonly store: Store<'shareCards'>,
     private readonly media: MediaRepository,
     private readonly images: PhotoRenderer,
     private readonly renderer: ShareCardRenderer,
@@ -105,7 +106,7 @@ export class ShareCardService {
     const periodType = request.periodType ?? 'all';
     const [standing, category] = await Promise.all([
       this.standings.standingOf(photo, periodType, request.periodDate),
-      this.cards.category(photo.category_id),
+      this.store.repos.shareCards.category(photo.category_id),
     ]);
     if (!category) throw new AppError(ErrorCode.CATEGORY_NOT_FOUND);
 
@@ -200,11 +201,11 @@ export class ShareCardService {
     photoId: number | null | undefined,
   ): Promise<SharePhotoRow> {
     if (photoId !== null && photoId !== undefined) {
-      const own = await this.cards.ownActivePhoto(userId, photoId);
+      const own = await this.store.repos.shareCards.ownActivePhoto(userId, photoId);
       if (!own) throw new AppError(ErrorCode.PHOTO_NOT_FOUND);
       return own;
     }
-    const best = await this.cards.bestActivePhoto(userId);
+    const best = await this.store.repos.shareCards.bestActivePhoto(userId);
     if (!best) throw new AppError(ErrorCode.NO_PHOTO_TO_SHARE);
     return best;
   }

@@ -1,29 +1,29 @@
 import { ONBOARDING_VOTES_TO_UNLOCK, type VoteStats } from '@yanzhi/contract';
 import type { ArenaSettings } from '../config.js';
-import type { Db } from '../db/database.js';
 import type { Clock } from '../domain/clock.js';
 import { currentStreak, dayKey } from '../domain/day.js';
 import { fuelEarnedOn, walletOf } from '../domain/fuel.js';
-import { FuelRepository } from '../repositories/fuel.repository.js';
-import { VoterRepository } from '../repositories/voter.repository.js';
-import { allAchievements } from './achievement-view.js';
+import type { Store } from '../repositories/store.js';
+import { allAchievements } from '../views/achievement-view.js';
 import type { Caller } from './arena.service.js';
+import type { IdentityService } from './identity.service.js';
 
 /** `get_user_vote_stats` (DESIGN §6): what the arena and the profile show about a voter. */
 export class StatsService {
   constructor(
-    private readonly db: Db,
+    private readonly store: Store<'fuel' | 'voters'>,
+    private readonly identity: IdentityService,
     private readonly clock: Clock,
     private readonly settings: ArenaSettings & { timeZone: string },
   ) {}
 
   async voteStats(caller: Caller): Promise<VoteStats> {
     const now = this.clock.now();
-    const voters = new VoterRepository(this.db);
-    const voter = await voters.resolve(caller.anonymousId, caller.userId, now);
+    const { voters, fuel: wallets } = this.store.repos;
+    const voter = await this.identity.resolveVoter(caller.anonymousId, caller.userId, now);
     const today = dayKey(now, this.settings.timeZone);
     const isToday = voter.day === today;
-    const fuel = await new FuelRepository(this.db).balance(walletOf(caller.userId, voter.id));
+    const fuel = await wallets.balance(walletOf(caller.userId, voter.id));
     return {
       total_votes: voter.total_votes,
       today_votes: isToday ? voter.day_votes : 0,

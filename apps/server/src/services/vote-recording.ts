@@ -9,8 +9,7 @@ import {
   type CallInput,
   type SubmitRatingResponse,
 } from '@yanzhi/contract';
-import type { Insertable } from 'kysely';
-import type { ServedPairRow, VotesTable } from '../db/schema.js';
+import type { NewVote, ServedPairRow } from '../db/schema.js';
 import type { FuelWallet } from '../domain/fuel.js';
 import { neighbourhoodHash } from '../domain/network.js';
 import { onboardingOf, replayOf, type VoteDecision } from '../domain/vote/index.js';
@@ -18,7 +17,7 @@ import { AppError } from '../errors.js';
 import type { ArenaRepository, RatedPhotoRow } from '../repositories/arena.repository.js';
 import type { FuelRepository } from '../repositories/fuel.repository.js';
 import { userVoterKey, type VoterRepository } from '../repositories/voter.repository.js';
-import { achievementsByKey } from './achievement-view.js';
+import { achievementsByKey } from '../views/achievement-view.js';
 import type { Caller } from './arena.service.js';
 
 /** A vote on its way into the transaction, its served pair found and its voter known. */
@@ -101,7 +100,7 @@ function voteRow(
   pair: ServedPairRow,
   vote: PendingVote,
   decision: VoteDecision<RatedPhotoRow>,
-): Insertable<VotesTable> {
+): NewVote {
   return {
     pair_id: pair.id,
     category_id: pair.category_id,

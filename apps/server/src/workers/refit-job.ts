@@ -14,12 +14,12 @@ import {
   isProvisional,
   refitCategory,
   restoredFactors,
+  scoreOf,
   voteFactors,
   type GoldTally,
   type RatingParams,
   type VoteArrays,
 } from '../domain/rating/index.js';
-import { scoreOf } from '../services/arena-indexes.js';
 
 export interface RefitJob {
   /** Every photo of the category that votes may name, in ascending id order. */

@@ -5,12 +5,12 @@ import { currentPeriod, rankInOrder, type Period } from '../../src/domain/leader
 import {
   chooseReferenceSet,
   isProvisional,
+  scoreOf,
   seededRng,
   type RatingParams,
 } from '../../src/domain/rating/index.js';
-import { scoreOf } from '../../src/services/arena-indexes.js';
 import { arenaRatingParams } from '../../src/services/index.js';
-import { refitStampKey } from '../../src/services/leaderboard.service.js';
+import { refitStampKey } from '../../src/repositories/settings.repository.js';
 import { fitWithInfluence } from '../../src/workers/refit-job.js';
 import type { TestApp } from './app.js';
 import { addPhotos } from './arena.js';

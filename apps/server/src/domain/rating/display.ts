@@ -136,3 +136,12 @@ export function displayScores(mus: ArrayLike<number>, references: ArrayLike<numb
   for (let i = 0; i < mus.length; i++) out[i] = displayScore(mus[i] as number, refs);
   return out;
 }
+
+/**
+ * The display score in hundredths: the win rate against the reference set mapped to 1-10. A
+ * young category without established photos measures against the prior centre instead.
+ */
+export function scoreOf(mu: number, referenceMus: readonly number[], params: RatingParams): number {
+  const references = referenceMus.length > 0 ? referenceMus : [params.priorMean];
+  return 100 + Math.round(900 * referenceWinRate(mu, references));
+}

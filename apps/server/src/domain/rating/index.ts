@@ -40,6 +40,7 @@ export {
   referenceWinRate,
   displayScore,
   displayScores,
+  scoreOf,
   type ReferenceCandidate,
 } from './display.js';
 export { CategoryIndex, type IndexedPhoto, type IndexedPhotoPatch } from './category-index.js';

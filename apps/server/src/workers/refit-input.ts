@@ -4,11 +4,9 @@
  * yielding to the event loop after every chunk. SQLite answers synchronously, so without the
  * yields a read of millions of rows would be one unbroken stretch of the event loop.
  */
-import type { Db } from '../db/database.js';
 import type { GoldTally } from '../domain/rating/index.js';
-import { ArenaRepository } from '../repositories/arena.repository.js';
-import { VoterRepository } from '../repositories/voter.repository.js';
-import type { RefitJob } from '../workers/refit-job.js';
+import type { Repositories } from '../repositories/index.js';
+import type { RefitJob } from './refit-job.js';
 
 /**
  * Rows read per query. On SQLite a chunk holds the event loop for as long as it takes (about
@@ -92,11 +90,10 @@ export interface RefitInput {
  * each of the three reads ends (the refit's phase timings).
  */
 export async function readRefitInput(
-  db: Db,
+  { arena, voters }: Pick<Repositories, 'arena' | 'voters'>,
   categoryId: number,
   lap: (phase: string) => void = () => undefined,
 ): Promise<RefitInput> {
-  const arena = new ArenaRepository(db);
   const ids = new Column(float64(0), float64);
   const active = new Column(uint8(0), uint8);
   const publishedAt = new Column(float64(0), float64);
@@ -160,7 +157,6 @@ export async function readRefitInput(
   // NaN: no earlier weight, the prior's is used.
   const voterWeight = new Float64Array(voterIds.length).fill(Number.NaN);
   const gold: GoldTally<number>[] = [];
-  const voters = new VoterRepository(db);
   for (let from = 0; from < voterIds.length; from += VOTER_CHUNK) {
     for (const tally of await voters.goldTallies(voterIds.slice(from, from + VOTER_CHUNK))) {
       const index = voterIndex.get(tally.id);

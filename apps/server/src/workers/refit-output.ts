@@ -6,21 +6,17 @@
  * transaction: every process reloads the category when it sees the stamp, so running boards and
  * pairing indexes switch to the new scores only once every row is written.
  */
-import type { Db } from '../db/database.js';
-import { hasRowLocks, inTransaction } from '../db/transaction.js';
-import { ArenaRepository } from '../repositories/arena.repository.js';
-import { SettingsRepository } from '../repositories/settings.repository.js';
-import { VoterRepository } from '../repositories/voter.repository.js';
-import type { RefitJob, RefitOutcome } from '../workers/refit-job.js';
+import type { Store } from '../repositories/store.js';
+import type { RefitJob, RefitOutcome } from './refit-job.js';
 import { yieldToEventLoop } from './refit-input.js';
-import { refitStampKey } from './leaderboard.service.js';
+import { refitStampKey } from '../repositories/settings.repository.js';
 
 /**
  * Rows per statement (and per transaction). SQLite runs a statement on the event loop (about
  * 20 ms for 500 rows here); PostgreSQL runs it elsewhere, but commits (and syncs) each one.
  */
-function rowsPerStatement(db: Db): number {
-  return hasRowLocks(db) ? 2500 : 500;
+function rowsPerStatement(store: Pick<Store, 'rowLocks'>): number {
+  return store.rowLocks ? 2500 : 500;
 }
 
 export interface RefitWrite {
@@ -38,11 +34,14 @@ export interface RefitWrite {
 
 const nullable = (rank: number) => (rank > 0 ? rank : null);
 
-export async function writeRefitOutcome(db: Db, write: RefitWrite): Promise<void> {
+export async function writeRefitOutcome(
+  store: Store<'arena' | 'settings' | 'voters'>,
+  write: RefitWrite,
+): Promise<void> {
   const { job, outcome } = write;
-  const arena = new ArenaRepository(db);
+  const { arena, voters } = store.repos;
   const count = job.photoIds.length;
-  const chunk = rowsPerStatement(db);
+  const chunk = rowsPerStatement(store);
   for (let from = 0; from < count; from += chunk) {
     const rows = [];
     for (let index = from; index < Math.min(count, from + chunk); index++) {
@@ -73,7 +72,6 @@ export async function writeRefitOutcome(db: Db, write: RefitWrite): Promise<void
     if (rows.length > 0) await arena.recordDailyScores(rows, write.day);
     await yieldToEventLoop();
   }
-  const voters = new VoterRepository(db);
   for (let from = 0; from < write.voterIds.length; from += chunk) {
     const rows = write.voterIds.slice(from, from + chunk).map((id, offset) => ({
       id,
@@ -84,9 +82,9 @@ export async function writeRefitOutcome(db: Db, write: RefitWrite): Promise<void
     await voters.setRefitResults(rows);
     await yieldToEventLoop();
   }
-  await inTransaction(db, async (trx) => {
-    await new ArenaRepository(trx).setReferences(write.categoryId, outcome.referenceIds);
+  await store.transaction(async (repos) => {
+    await repos.arena.setReferences(write.categoryId, outcome.referenceIds);
     // Every process reloads this category's pairing index and running leaderboards.
-    await new SettingsRepository(trx).set(refitStampKey(write.categoryId), write.stamp, write.now);
+    await repos.settings.set(refitStampKey(write.categoryId), write.stamp, write.now);
   });
 }

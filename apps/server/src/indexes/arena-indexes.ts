@@ -1,8 +1,7 @@
 import type { Clock } from '../domain/clock.js';
-import { CategoryIndex, referenceWinRate, type RatingParams } from '../domain/rating/index.js';
-import type { ArenaRepository, IndexRow } from '../repositories/arena.repository.js';
-import type { PhotoRepository } from '../repositories/photo.repository.js';
-import type { SettingsRepository } from '../repositories/settings.repository.js';
+import { CategoryIndex, type RatingParams } from '../domain/rating/index.js';
+import type { IndexRow } from '../repositories/arena.repository.js';
+import type { Store } from '../repositories/store.js';
 
 export interface CategoryState {
   index: CategoryIndex;
@@ -12,8 +11,6 @@ export interface CategoryState {
 
 /** Where the indexes learn of writes made by other processes (other instances, the CLI). */
 export interface ChangeFeed {
-  photos: PhotoRepository;
-  settings: SettingsRepository;
   clock: Clock;
   /** The key a refit stamps for a category (every process reloads that category). */
   stampKey: (categoryId: number) => string;
@@ -71,7 +68,7 @@ export class ArenaIndexes {
   private readonly refitting = new Set<number>();
 
   constructor(
-    private readonly arena: ArenaRepository,
+    private readonly store: Store<'arena' | 'photos' | 'settings'>,
     private readonly params: RatingParams,
     private readonly feed: ChangeFeed,
   ) {}
@@ -178,20 +175,20 @@ export class ArenaIndexes {
 
   private async load(categoryId: number): Promise<Tracked> {
     const now = this.feed.clock.now();
-    const refitStamp = await this.feed.settings.get(this.feed.stampKey(categoryId));
-    const cursor = await this.feed.photos.latestUpdate(categoryId);
+    const refitStamp = await this.store.repos.settings.get(this.feed.stampKey(categoryId));
+    const cursor = await this.store.repos.photos.latestUpdate(categoryId);
     // In chunks that yield: a million photos take seconds to read and index, and SQLite answers
     // synchronously, so one read would hold the event loop all that time.
     const index = new CategoryIndex(this.params);
     for (let after = 0; ;) {
-      const rows = await this.arena.indexRowsAfter(categoryId, after, LOAD_CHUNK);
+      const rows = await this.store.repos.arena.indexRowsAfter(categoryId, after, LOAD_CHUNK);
       for (const row of rows) index.upsert(indexed(row));
       await new Promise((resolve) => setImmediate(resolve));
       const last = rows.at(-1);
       if (last === undefined || rows.length < LOAD_CHUNK) break;
       after = last.id;
     }
-    const referenceIds = await this.arena.references(categoryId);
+    const referenceIds = await this.store.repos.arena.references(categoryId);
     const referenceMus = referenceIds
       .map((id) => index.get(String(id))?.mu)
       .filter((mu): mu is number => mu !== undefined);
@@ -223,10 +220,10 @@ export class ArenaIndexes {
    */
   private async look(categoryId: number, tracked: Tracked): Promise<void> {
     const now = this.feed.clock.now();
-    const stamp = await this.feed.settings.get(this.feed.stampKey(categoryId));
+    const stamp = await this.store.repos.settings.get(this.feed.stampKey(categoryId));
     const changes =
       stamp === tracked.refitStamp || this.refitting.has(categoryId)
-        ? await this.arena.changedIndexRows(
+        ? await this.store.repos.arena.changedIndexRows(
             categoryId,
             tracked.cursor - LOOK_OVERLAP_MS,
             CHANGES_PER_LOOK + 1,
@@ -245,13 +242,4 @@ export class ArenaIndexes {
     }
     tracked.syncedAt = now;
   }
-}
-
-/**
- * The display score in hundredths: the win rate against the reference set mapped to 1-10. A
- * young category without established photos measures against the prior centre instead.
- */
-export function scoreOf(mu: number, referenceMus: readonly number[], params: RatingParams): number {
-  const references = referenceMus.length > 0 ? referenceMus : [params.priorMean];
-  return 100 + Math.round(900 * referenceWinRate(mu, references));
 }

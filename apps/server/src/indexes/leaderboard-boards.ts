@@ -1,0 +1,192 @@
+import type { PeriodType } from '@yanzhi/contract';
+import type { Clock } from '../domain/clock.js';
+import {
+  currentPeriod,
+  ScoreBoard,
+  type BoundedPeriodType,
+  type Period,
+} from '../domain/leaderboard/index.js';
+import type { Metrics } from '../lib/metrics.js';
+import type { BoardPhotoRow } from '../repositories/leaderboard.repository.js';
+import { refitStampKey } from '../repositories/settings.repository.js';
+import type { Store } from '../repositories/store.js';
+
+/** The period types whose boards run and then freeze. */
+export const BOUNDED_TYPES: readonly BoundedPeriodType[] = ['day', 'week', 'month'];
+
+/** Changes read per refresh; a refresh that finds more reloads the category instead. */
+const CHANGES_PER_REFRESH = 20_000;
+/** A refresh re-reads this much history, so a write committed a little late is not missed. */
+const REFRESH_OVERLAP_MS = 2000;
+/** Photos read per statement when a process loads a category's boards. */
+const LOAD_CHUNK = 5000;
+
+/** A category's running boards in this process: all-time plus the current day, week, month. */
+export class CategoryBoards {
+  readonly all = new ScoreBoard();
+  readonly periods = new Map<BoundedPeriodType, { period: Period; board: ScoreBoard }>();
+  /** Clock time of the last look for changes. */
+  syncedAt = 0;
+  /** The newest `updated_at` applied (at a load: the newest write when it began). */
+  cursor = 0;
+
+  constructor(readonly refitStamp: string | undefined) {}
+
+  board(type: PeriodType): ScoreBoard | undefined {
+    return type === 'all' ? this.all : this.periods.get(type)?.board;
+  }
+
+  /** Applies a photo's current row to every running board. */
+  apply(row: BoardPhotoRow): void {
+    const onBoard = row.state === 'active' && row.provisional === 0;
+    if (onBoard) this.all.set(row.id, row.current_score);
+    else this.all.delete(row.id);
+    for (const { period, board } of this.periods.values()) {
+      if (onBoard && inPeriod(period, row.published_at)) board.set(row.id, row.current_score);
+      else board.delete(row.id);
+    }
+  }
+
+  forget(photoId: number): void {
+    this.all.delete(photoId);
+    for (const { board } of this.periods.values()) board.delete(photoId);
+  }
+}
+
+function inPeriod(period: Period, at: number): boolean {
+  return (
+    period.startsAt !== null &&
+    period.endsAt !== null &&
+    at >= period.startsAt &&
+    at < period.endsAt
+  );
+}
+
+/**
+ * The running leaderboards this process keeps in memory (DESIGN §8), per category: loaded once
+ * from the database and brought up to date from the photos changed since (at most `cacheMs`
+ * stale), so any page, the caller's rank and the totals cost no scan.
+ */
+export class RunningBoards {
+  /** Boards ready to answer. */
+  private readonly ready = new Map<number, CategoryBoards>();
+  /** Loads in flight; meanwhile the previous boards (if any) keep answering. */
+  private readonly loading = new Map<number, Promise<CategoryBoards>>();
+  private readonly refreshing = new Map<number, Promise<CategoryBoards>>();
+
+  constructor(
+    private readonly store: Store<'leaderboards' | 'photos' | 'settings'>,
+    private readonly clock: Clock,
+    private readonly options: { timeZone: string; cacheMs: number },
+    private readonly metrics: Metrics,
+  ) {}
+
+  /** The category's running boards, brought up to date when older than the cache time. */
+  async fresh(categoryId: number): Promise<CategoryBoards> {
+    const boards = this.ready.get(categoryId);
+    if (!boards) return this.startLoad(categoryId);
+    // While a reload runs (after a refit), the previous boards answer: no reader waits for it.
+    if (this.loading.has(categoryId)) return boards;
+    if (this.clock.now() - boards.syncedAt < this.options.cacheMs) return boards;
+    let refresh = this.refreshing.get(categoryId);
+    if (!refresh) {
+      refresh = this.refresh(categoryId, boards).finally(() => this.refreshing.delete(categoryId));
+      this.refreshing.set(categoryId, refresh);
+    }
+    return refresh;
+  }
+
+  private startLoad(categoryId: number): Promise<CategoryBoards> {
+    let loading = this.loading.get(categoryId);
+    if (!loading) {
+      const started = performance.now();
+      loading = this.load(categoryId)
+        .then((boards) => {
+          this.metrics.boardLoaded((performance.now() - started) / 1000);
+          this.ready.set(categoryId, boards);
+          return boards;
+        })
+        .finally(() => this.loading.delete(categoryId));
+      this.loading.set(categoryId, loading);
+    }
+    return loading;
+  }
+
+  /**
+   * Reads the category in chunks of ids, yielding between them, so a large category never
+   * holds the event loop (SQLite answers synchronously) for more than one chunk.
+   */
+  private async load(categoryId: number): Promise<CategoryBoards> {
+    const now = this.clock.now();
+    const repository = this.store.repos.leaderboards;
+    const stamp = await this.store.repos.settings.get(refitStampKey(categoryId));
+    const watermark = await this.store.repos.photos.latestUpdate(categoryId);
+    const boards = new CategoryBoards(stamp);
+    for (const type of BOUNDED_TYPES) {
+      boards.periods.set(type, {
+        period: currentPeriod(type, now, this.options.timeZone),
+        board: new ScoreBoard(),
+      });
+    }
+    const running = [...boards.periods.values()];
+    for (let after = 0; ;) {
+      const rows = await repository.photosAfter(categoryId, after, LOAD_CHUNK);
+      for (const row of rows) {
+        if (row.state !== 'active' || row.provisional !== 0) continue;
+        boards.all.append(row.id, row.current_score);
+        for (const { period, board } of running) {
+          if (inPeriod(period, row.published_at)) board.append(row.id, row.current_score);
+        }
+      }
+      const last = rows.at(-1);
+      if (rows.length < LOAD_CHUNK || !last) break;
+      after = last.id;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    boards.all.seal();
+    for (const { board } of running) board.seal();
+    boards.cursor = watermark;
+    boards.syncedAt = now;
+    return boards;
+  }
+
+  /** Applies the photos written since the last look; starts a reload after a refit. */
+  private async refresh(categoryId: number, boards: CategoryBoards): Promise<CategoryBoards> {
+    const now = this.clock.now();
+    const stamp = await this.store.repos.settings.get(refitStampKey(categoryId));
+    if (stamp !== boards.refitStamp) return this.reloadInBackground(categoryId, boards);
+    const repository = this.store.repos.leaderboards;
+    const changes = await repository.changedSince(
+      categoryId,
+      boards.cursor - REFRESH_OVERLAP_MS,
+      CHANGES_PER_REFRESH + 1,
+    );
+    if (changes.length > CHANGES_PER_REFRESH) return this.reloadInBackground(categoryId, boards);
+    for (const row of changes) {
+      boards.apply(row);
+      boards.cursor = Math.max(boards.cursor, row.updated_at);
+    }
+    // A new day, week or month starts a board of its own.
+    for (const type of BOUNDED_TYPES) {
+      const period = currentPeriod(type, now, this.options.timeZone);
+      if (boards.periods.get(type)?.period.key === period.key) continue;
+      const board = new ScoreBoard();
+      const members = await repository.periodPhotos(
+        categoryId,
+        period.startsAt ?? 0,
+        period.endsAt ?? 0,
+      );
+      board.load(members.map((row) => ({ id: row.id, score: row.current_score })));
+      boards.periods.set(type, { period, board });
+    }
+    boards.syncedAt = now;
+    return boards;
+  }
+
+  /** Starts loading the category afresh and answers from the current boards meanwhile. */
+  private reloadInBackground(categoryId: number, boards: CategoryBoards): CategoryBoards {
+    // A failed reload leaves the current boards answering; the next stale read tries again.
+    this.startLoad(categoryId).catch(() => undefined);
+    return boards;
+  }
+}
