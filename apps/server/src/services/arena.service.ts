@@ -24,7 +24,6 @@ import type { Metrics } from '../lib/metrics.js';
 import type { ArenaRepository, CardRow } from '../repositories/arena.repository.js';
 import type { Repositories } from '../repositories/index.js';
 import type { Store } from '../repositories/store.js';
-import { userVoterKey } from '../repositories/voter.repository.js';
 import { imageOf } from '../views/image-view.js';
 import type { IdentityService } from './identity.service.js';
 import {
