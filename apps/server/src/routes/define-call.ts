@@ -1,7 +1,7 @@
 import {
   API,
   ErrorCode,
-  errorMessage,
+  okEnvelope,
   type CallInput,
   type CallName,
   type CallResponse,
@@ -105,6 +105,6 @@ export function defineCall<N extends CallName>(
     if (request.isMultipart()) throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE);
     const { input, context } = admitCall(name, request, request.body);
     const data = await handler(input, context);
-    return { code: 0, msg: errorMessage(ErrorCode.OK, context.language), data };
+    return okEnvelope(data, context.language);
   });
 }
