@@ -4,13 +4,7 @@ import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RedisRateLimiter } from '../src/lib/redis-rate-limiter.js';
 import { createTestApp, type TestApp } from './support/app.js';
-
-const redisUrl = process.env.TEST_REDIS_URL;
-if (!redisUrl) {
-  console.warn(
-    'Redis tests skipped: set TEST_REDIS_URL=redis://127.0.0.1:6379 to run them (.ci/run does).',
-  );
-}
+import { redisUrl } from './support/redis.js';
 
 describe.skipIf(!redisUrl)('rate limits shared through Redis', () => {
   const closing: (() => Promise<void>)[] = [];

@@ -1,12 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import { spawnServer, waitForHealth } from '@yanzhi/dev-support';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BackgroundJob, shutDown } from '../src/shutdown.js';
 import { multipartBody, photoJpeg } from './fixtures/upload-client.js';
 import { makeTempDir } from './support/database.js';
-import { freePort, serverEntry } from './support/process.js';
+import { serverArgs } from './support/process.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -18,12 +19,9 @@ interface Server {
 }
 
 async function startServer(dataDir: string, graceSeconds: number): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', serverEntry], {
+  const { child, url, port } = await spawnServer({
+    args: serverArgs,
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       SEED_DEMO: '0',
       LOG_LEVEL: 'info',
@@ -32,20 +30,16 @@ async function startServer(dataDir: string, graceSeconds: number): Promise<Serve
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const output: string[] = [];
-  child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
   // 'close': the exit code once its output has been read to the end, log lines included.
   const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
-  for (let attempt = 0; attempt < 300; attempt += 1) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok)
-        return { child, port, output, exited };
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
+  try {
+    await waitForHealth(url, child, 30_000);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
   }
-  child.kill('SIGKILL');
-  throw new Error('server did not start');
+  return { child, port, output, exited };
 }
 
 async function waitForLog(server: Server, text: string): Promise<void> {

@@ -7,8 +7,8 @@ import { signHostToken } from '../src/domain/tokens.js';
 import { makeTempDir, postgresUrl } from './support/database.js';
 import { DeviceJar, withDeviceCookie } from './support/device-jar.js';
 import { startServerProcess, type ServerProcess } from './support/process.js';
+import { redisUrl } from './support/redis.js';
 
-const redisUrl = process.env.TEST_REDIS_URL;
 const HOST_SECRET = 'two-processes-secret-0123456789abcdef0123456789';
 
 /**
