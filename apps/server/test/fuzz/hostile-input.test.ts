@@ -22,13 +22,8 @@ import {
   type FuzzServer,
 } from './fuzz-app.js';
 import { PERIOD_DATE_EDGES, POLLUTION_MARKER } from './hostile-values.js';
-import {
-  hostileRequestArb,
-  periodEdgeRequests,
-  periodRequestArb,
-  type FuzzContext,
-  type PeriodRequest,
-} from './requests.js';
+import { periodEdgeRequests, periodRequestArb, type PeriodRequest } from './period-requests.js';
+import { hostileRequestArb, type FuzzContext } from './requests.js';
 import { snapshotState } from './state-snapshot.js';
 
 /**
