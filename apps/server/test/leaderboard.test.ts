@@ -1,78 +1,32 @@
 import { ErrorCode } from '@yanzhi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.js';
-import { categoryIds, parseVote, servePair, vote } from './support/arena.js';
+import { categoryIds } from './support/arena.js';
 import { dialects } from './support/database.js';
 import {
   board,
-  databaseOrder,
-  placePhoto,
+  placeWeekOfPhotos,
   ranks,
   shanghai,
-  signIn,
+  type BoardPeople,
 } from './support/leaderboard.js';
 
 /**
  * The test clock starts on Saturday 2026-11-21 at 12:00 in Asia/Shanghai (04:00 UTC): the ISO
- * week runs Monday 11-16 to Sunday 11-22, the month is November.
+ * week runs Monday 11-16 to Sunday 11-22, the month is November (photos: placeWeekOfPhotos).
  */
 describe.each(dialects)('get_leaderboard on %s', (dialect) => {
   let app: TestApp;
   let category = 0;
   let otherCategory = 0;
-  let alice: Awaited<ReturnType<typeof signIn>>;
-  let bob: Awaited<ReturnType<typeof signIn>>;
-  const id: Record<string, number> = {};
+  let alice: BoardPeople['alice'];
+  let bob: BoardPeople['bob'];
+  let id: Record<string, number> = {};
 
   beforeAll(async () => {
     app = await createTestApp(dialect, { TZ_LEADERBOARD: 'Asia/Shanghai' });
     [category = 0, otherCategory = 0] = await categoryIds(app);
-    alice = await signIn(app, `alice-${dialect}`, 'Alice');
-    bob = await signIn(app, `bob-${dialect}`, '小波');
-    const photo = (
-      name: string,
-      score: number,
-      publishedAt: string,
-      extra: {
-        owner?: number;
-        provisional?: boolean;
-        state?: 'hidden' | 'removed' | 'deleted';
-      } = {},
-    ) =>
-      placePhoto(app, {
-        userId: extra.owner ?? bob.id,
-        categoryId: category,
-        score,
-        publishedAt: shanghai(publishedAt),
-        ...(extra.provisional ? { provisional: true } : {}),
-        ...(extra.state ? { state: extra.state } : {}),
-      }).then((photoId) => {
-        id[name] = photoId;
-      });
-    // Today (Saturday 11-21).
-    await photo('today900', 900, '2026-11-21T10:00:00');
-    await photo('today850a', 850, '2026-11-21T00:00:00');
-    await photo('today850b', 850, '2026-11-21T09:00:00');
-    await photo('today800', 800, '2026-11-21T11:59:59');
-    // Monday 11-16 at the stroke of midnight: this week, not last week.
-    await photo('monday950', 950, '2026-11-16T00:00:00');
-    // Sunday 11-15, the last millisecond: last week, still November.
-    await photo('sunday700', 700, '2026-11-15T23:59:59.999');
-    // Saturday 10-31 23:00: October, in the ISO week of 10-26..11-01 which crosses the month.
-    await photo('october990', 990, '2026-10-31T23:00:00');
-    // Sunday 11-01 00:00: November, same ISO week as the one above. Alice's.
-    await photo('november600', 600, '2026-11-01T00:00:00', { owner: alice.id });
-    // Never on a board.
-    await photo('provisional', 999, '2026-11-21T08:00:00', { provisional: true });
-    await photo('hidden', 998, '2026-11-21T08:00:00', { state: 'hidden' });
-    await photo('removed', 997, '2026-11-21T08:00:00', { state: 'removed' });
-    await photo('deleted', 996, '2026-11-21T08:00:00', { state: 'deleted' });
-    await placePhoto(app, {
-      userId: bob.id,
-      categoryId: otherCategory,
-      score: 1000,
-      publishedAt: shanghai('2026-11-21T08:00:00'),
-    });
+    ({ alice, bob, id } = await placeWeekOfPhotos(app, dialect, category, otherCategory));
   });
   afterAll(() => app.close());
 
@@ -99,31 +53,35 @@ describe.each(dialects)('get_leaderboard on %s', (dialect) => {
       page_size: 20,
     });
 
-    const week = await board(app, { category_id: category, period_type: 'week' });
-    expect(ranks(week)).toEqual(
-      expected(
-        ['monday950', 1],
-        ['today900', 2],
-        ['today850a', 3],
-        ['today850b', 3],
-        ['today800', 5],
-      ),
+    /** A running board's ranks and bounds. */
+    const checkRunning = async (
+      period_type: 'week' | 'month',
+      bounds: { period_start: string; period_end: string },
+      ...entries: [string, number][]
+    ) => {
+      const result = await board(app, { category_id: category, period_type });
+      expect(ranks(result)).toEqual(expected(...entries));
+      expect(result).toMatchObject(bounds);
+    };
+    const thisWeek: [string, number][] = [
+      ['monday950', 1],
+      ['today900', 2],
+      ['today850a', 3],
+      ['today850b', 3],
+      ['today800', 5],
+    ];
+    await checkRunning(
+      'week',
+      { period_start: '2026-11-16', period_end: '2026-11-22' },
+      ...thisWeek,
     );
-    expect(week).toMatchObject({ period_start: '2026-11-16', period_end: '2026-11-22' });
-
-    const month = await board(app, { category_id: category, period_type: 'month' });
-    expect(ranks(month)).toEqual(
-      expected(
-        ['monday950', 1],
-        ['today900', 2],
-        ['today850a', 3],
-        ['today850b', 3],
-        ['today800', 5],
-        ['sunday700', 6],
-        ['november600', 7],
-      ),
+    await checkRunning(
+      'month',
+      { period_start: '2026-11-01', period_end: '2026-11-30' },
+      ...thisWeek,
+      ['sunday700', 6],
+      ['november600', 7],
     );
-    expect(month).toMatchObject({ period_start: '2026-11-01', period_end: '2026-11-30' });
 
     const all = await board(app, { category_id: category, period_type: 'all' });
     expect(ranks(all)).toEqual(
@@ -399,74 +357,5 @@ describe.each(dialects)('get_leaderboard on %s', (dialect) => {
       'month:2026-10-01',
       'week:2026-11-09',
     ]);
-  });
-});
-
-describe.each(dialects)('leaderboards after real votes and refits on %s', (dialect) => {
-  let app: TestApp;
-  let category = 0;
-
-  beforeAll(async () => {
-    app = await createTestApp(dialect, { TZ_LEADERBOARD: 'Asia/Shanghai' });
-    await app.services.demo.seedIfWanted(undefined, 6);
-    await app.services.refit.refitAll();
-    [category = 0] = await categoryIds(app);
-  });
-  afterAll(() => app.close());
-
-  it('records every established photo’s rank at the refit, matching the board', async () => {
-    const all = await board(app, { category_id: category, period_type: 'all' });
-    expect(all.items.length).toBeGreaterThan(0);
-    const recorded = await app.db
-      .selectFrom('photo_score_days')
-      .select(['photo_id', 'rank_all', 'score'])
-      .where('day', '=', '2026-11-21')
-      .where(
-        'photo_id',
-        'in',
-        all.items.map((item) => item.id),
-      )
-      .execute();
-    const rankOf = new Map(recorded.map((row) => [row.photo_id, row.rank_all]));
-    for (const item of all.items) expect(rankOf.get(item.id), String(item.id)).toBe(item.rank);
-    expect(all.items.map((item) => `${item.id}:${item.current_score}`)).toEqual(
-      await databaseOrder(app, category),
-    );
-  });
-
-  it('follows the scores that votes write, within the cache time', async () => {
-    for (let round = 0; round < 12; round += 1) {
-      const pair = await servePair(app, category, `web-voter-${dialect}`);
-      parseVote(await vote(app, pair, `web-voter-${dialect}`, { pick: round % 2 === 0 ? 0 : 1 }));
-    }
-    app.clock.advance(3000);
-    const all = await board(app, { category_id: category, period_type: 'all' });
-    expect(all.items.map((item) => `${item.id}:${item.current_score}`)).toEqual(
-      await databaseOrder(app, category),
-    );
-  });
-
-  it('takes a refit’s new scores without a reader waiting for the reload', async () => {
-    const before = await board(app, { category_id: category, period_type: 'all' });
-    await app.db
-      .updateTable('photos')
-      .set({ current_score: 101 })
-      .where('id', '=', before.items[0]?.id ?? 0)
-      .execute();
-    // The refit rewrites every score (from the votes) and stamps the category.
-    await app.services.refit.refit(category);
-    app.clock.advance(3000);
-    // The first read starts the reload and answers from the boards it has.
-    const during = await board(app, { category_id: category, period_type: 'all' });
-    expect(during.items.map((item) => item.id)).toEqual(before.items.map((item) => item.id));
-    let after = during;
-    for (let attempt = 0; attempt < 100; attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-      after = await board(app, { category_id: category, period_type: 'all' });
-      if (after.as_of !== during.as_of) break;
-    }
-    expect(after.items.map((item) => `${item.id}:${item.current_score}`)).toEqual(
-      await databaseOrder(app, category),
-    );
   });
 });
