@@ -187,7 +187,7 @@ describe('npm run admin -- moderation unban', () => {
         process.execPath,
         ['--import', 'tsx', '--conditions=source', 'src/cli.ts', ...args],
         {
-          cwd: path.resolve(import.meta.dirname, '..'),
+          cwd: path.resolve(import.meta.dirname, '../..'),
           env: { ...process.env, DATA_DIR: dataDir, SEED_DEMO: '0' },
           encoding: 'utf8',
         },
