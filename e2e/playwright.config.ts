@@ -1,8 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
+import { findChromium } from '@yanzhi/dev-support';
 
 /**
- * Browser tests in Debian's Chromium (no browser download works here), on a phone profile,
- * against the production build served by the real server (started by global-setup.ts).
+ * Browser tests in the machine's Chromium (no browser download works here: Debian's package, or
+ * CHROMIUM_PATH), on a phone profile, against the production build served by the real server
+ * (started by global-setup.ts). `npm run test:e2e` (run.ts) skips them when there is no Chromium.
  */
 export default defineConfig({
   testDir: './tests',
@@ -21,7 +23,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: findChromium() ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -11,6 +11,7 @@ import {
   periodOf,
   type Period,
 } from '../../apps/server/src/domain/leaderboard/index.js';
+import { seededRng } from '../../apps/server/src/domain/rating/rng.js';
 
 const DAY_MS = 86_400_000;
 const LEVELS = SCORE_MAX - SCORE_MIN + 1;
@@ -41,18 +42,6 @@ export interface Dataset {
   boardSize: number;
   bigMonthSize: number;
   caller: { allPhotoId: number; allRank: number; monthPhotoId: number; monthRank: number };
-}
-
-/** mulberry32: small, fast and seedable. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 function normal(random: () => number): number {
@@ -115,7 +104,7 @@ export function inPeriod(data: Dataset, row: number, period: Period): boolean {
 
 export function generateDataset(options: DatasetOptions): Dataset {
   const { photos: count, users, now } = options;
-  const random = seededRandom(20_261_121);
+  const random = seededRng(20_261_121);
   const bigMonth = monthBefore(now, options.timeZone, options.bigMonthsBack);
   const bigStart = bigMonth.startsAt ?? 0;
   const bigSpan = (bigMonth.endsAt ?? 0) - bigStart;

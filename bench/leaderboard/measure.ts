@@ -3,17 +3,11 @@
  * number spread over concurrent connections. Answers are checked, not just timed.
  */
 import fs from 'node:fs';
-import type { Leaderboard } from '@yanzhi/contract';
+import type { Envelope, Leaderboard } from '@yanzhi/contract';
 import autocannon from 'autocannon';
 import { percentile } from '../lib/stats.js';
 
 export const TARGET_P99_MS = 50;
-
-interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T | null;
-}
 
 export interface BoardCall {
   label: string;
@@ -38,7 +32,7 @@ export async function post<T>(
   url: string,
   body: unknown,
   token?: string,
-): Promise<{ ms: number; envelope: Envelope<T> }> {
+): Promise<{ ms: number; envelope: Envelope<T | null> }> {
   const started = performance.now();
   const response = await fetch(url, {
     method: 'POST',
@@ -48,7 +42,7 @@ export async function post<T>(
     },
     body: JSON.stringify(body),
   });
-  const envelope = (await response.json()) as Envelope<T>;
+  const envelope = (await response.json()) as Envelope<T | null>;
   return { ms: performance.now() - started, envelope };
 }
 

@@ -2,15 +2,9 @@
 import { SCORE_MAX, SCORE_MIN } from '@yanzhi/contract';
 import type { Db, DatabaseKind } from '../../apps/server/src/db/database.js';
 import { addDays, currentPeriod, dayKey } from '../../apps/server/src/domain/leaderboard/index.js';
+import { seededRng } from '../../apps/server/src/domain/rating/rng.js';
 import { bulkInsert } from './bulk-insert.js';
-import {
-  inPeriod,
-  levelCounts,
-  onBoard,
-  ranksByLevel,
-  seededRandom,
-  type Dataset,
-} from './dataset.js';
+import { inPeriod, levelCounts, onBoard, ranksByLevel, type Dataset } from './dataset.js';
 
 /**
  * The ranks the refit would have recorded: yesterday for every photo on a running board, and
@@ -23,7 +17,7 @@ export async function seedScoreDays(
   timeZone: string,
   now: number,
 ): Promise<number> {
-  const random = seededRandom(7);
+  const random = seededRng(7);
   const jitter = (rank: number | null) =>
     rank === null ? null : Math.max(1, rank + Math.round((random() - 0.5) * 60));
   const level = (row: number) => SCORE_MAX - (data.scores[row] ?? SCORE_MIN);

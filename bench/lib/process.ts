@@ -1,45 +1,17 @@
 /** Servers under test run in their own process, so the load generator does not share their CPU. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startServer } from '@yanzhi/dev-support';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => {
-        if (address && typeof address === 'object') resolve(address.port);
-        else reject(new Error('no port'));
-      });
-    });
-  });
-}
 
 export interface Child {
   url: string;
   process: ChildProcess;
   stop: () => Promise<void>;
-}
-
-async function waitHealthy(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`server at ${url} not healthy after ${timeoutMs} ms`);
 }
 
 /**
@@ -52,26 +24,18 @@ export async function startChild(
   timeoutMs = 180_000,
   nodeArgs: readonly string[] = [],
 ): Promise<Child> {
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [...nodeArgs, '--import', 'tsx', '--conditions=source', path.join(repoRoot, entry)],
-    {
-      cwd: repoRoot,
-      env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  await waitHealthy(url, child, timeoutMs);
+  const server = await startServer({
+    args: [...nodeArgs, '--import', 'tsx', '--conditions=source', path.join(repoRoot, entry)],
+    env,
+    cwd: repoRoot,
+    timeoutMs,
+    intervalMs: 200,
+  });
   return {
-    url,
-    process: child,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      if (child.exitCode === null) child.kill('SIGKILL');
-    },
+    url: server.url,
+    process: server.child,
+    // A short grace: the benchmarks' servers hold nothing worth a clean shutdown.
+    stop: () => server.stop(300),
   };
 }
 

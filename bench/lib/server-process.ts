@@ -3,11 +3,12 @@
  * on the same data folder. Its stdout and stderr go to a log file in the data folder's parent,
  * so a crash leaves the evidence behind.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { freePort, hasEnded, spawnServer, waitForHealth } from '@yanzhi/dev-support';
 import { build } from 'esbuild';
-import { freePort, repoRoot } from './process.js';
+import { repoRoot } from './process.js';
 
 const SOURCE_ENTRY = path.join(repoRoot, 'apps/server/src/main.ts');
 /** The refit thread (ADR 0017) and the image process (ADR 0019) are bundled next to main.js. */
@@ -110,29 +111,23 @@ export class KillableServer {
       this.entry.kind === 'source'
         ? ['--import', 'tsx', '--conditions=source', SOURCE_ENTRY]
         : [...(this.entry.nodeArgs ?? []), this.entry.file];
-    const child = spawn(process.execPath, args, {
+    const { child } = await spawnServer({
+      args,
+      env: this.env,
       cwd: repoRoot,
-      env: { ...process.env, ...this.env, PORT: String(this.port), HOST: '127.0.0.1' },
       stdio: ['ignore', 'pipe', 'pipe'],
+      port: this.port,
     });
-    child.stdout.pipe(this.log, { end: false });
-    child.stderr.pipe(this.log, { end: false });
+    child.stdout?.pipe(this.log, { end: false });
+    child.stderr?.pipe(this.log, { end: false });
     this.child = child;
-    const deadline = started + timeoutMs;
-    while (performance.now() < deadline) {
-      if (child.exitCode !== null || child.signalCode !== null) {
-        this.child = null;
-        throw new Error(`server exited during start-up (${child.exitCode ?? child.signalCode})`);
-      }
-      try {
-        const response = await fetch(`${this.url}/healthz`, { signal: AbortSignal.timeout(1000) });
-        if (response.ok) return { readyMs: performance.now() - started };
-      } catch {
-        // not listening yet
-      }
-      await new Promise((resolve) => setTimeout(resolve, 25));
+    try {
+      await waitForHealth(this.url, child, timeoutMs, 25);
+    } catch (error) {
+      if (hasEnded(child)) this.child = null;
+      throw error;
     }
-    throw new Error(`server not ready after ${timeoutMs} ms`);
+    return { readyMs: performance.now() - started };
   }
 
   /** The running process's id, or null. */
@@ -143,7 +138,7 @@ export class KillableServer {
   /** True while the spawned process has neither exited nor been killed. */
   isRunning(): boolean {
     const child = this.child;
-    return child !== null && child.exitCode === null && child.signalCode === null;
+    return child !== null && !hasEnded(child);
   }
 
   /**
@@ -154,7 +149,7 @@ export class KillableServer {
     const child = this.child;
     if (!child) return false;
     this.child = null;
-    if (child.exitCode !== null || child.signalCode !== null) return false;
+    if (hasEnded(child)) return false;
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGKILL');
     await exited;
@@ -167,7 +162,7 @@ export class KillableServer {
    */
   async stop(timeoutMs = 30_000): Promise<void> {
     const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    if (!child || hasEnded(child)) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, timeoutMs))]);

@@ -6,16 +6,18 @@
  *
  *   npm run bench:lighthouse -w bench      (add -- --no-build to use the current builds)
  *
- * Chromium comes from CHROME_PATH (default /usr/bin/chromium); LIGHTHOUSE_REPORT_DIR=dir keeps
- * each page's full report and its trace as JSON.
+ * Chromium comes from CHROME_PATH or CHROMIUM_PATH, else a known install such as
+ * /usr/bin/chromium; without one it says what to install and exits 0 (1 in CI).
+ * LIGHTHOUSE_REPORT_DIR=dir keeps each page's full report and its trace as JSON.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { CHROMIUM, findChromium, requireOrSkip, startServer } from '@yanzhi/dev-support';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { freePort, repoRoot } from '../lib/process.js';
+import { repoRoot } from '../lib/process.js';
 import { checkInstallable } from './installable.js';
 
 const PAGES = ['/', '/leaderboard', '/profile', '/upload'] as const;
@@ -42,41 +44,26 @@ export const CHROME_FLAGS = [
   '--disable-sync',
   '--no-first-run',
 ];
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+/** CHROME_PATH, the variable chrome-launcher reads, is still honoured before CHROMIUM_PATH. */
+const chromePath = findChromium({
+  ...process.env,
+  CHROMIUM_PATH: process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH,
+});
 
-async function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const port = await freePort();
+async function startYanzhiBuild(): Promise<{ url: string; stop: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yanzhi-lighthouse-'));
-  const child = spawn(process.execPath, [path.join(repoRoot, 'apps/server/dist/main.js')], {
+  const server = await startServer({
+    args: [path.join(repoRoot, 'apps/server/dist/main.js')],
     cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED_DEMO: '1',
-      DEMO_PHOTOS_PER_CATEGORY: '12',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { DATA_DIR: dataDir, SEED_DEMO: '1', DEMO_PHOTOS_PER_CATEGORY: '12', LOG_LEVEL: 'warn' },
+    timeoutMs: 120_000,
+    intervalMs: 250,
   });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error('server not healthy after 120 s');
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
   return {
-    url,
+    url: server.url,
     stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+      // A clean shutdown, however long it takes: the data folder goes only after it.
+      await server.stop(Number.POSITIVE_INFINITY);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -173,11 +160,12 @@ function failuresOf(result: PageResult): string[] {
 }
 
 async function main(): Promise<number> {
+  if (!requireOrSkip(CHROMIUM, chromePath !== null) || chromePath === null) return 0;
   if (!process.argv.includes('--no-build')) {
     execFileSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'ignore' });
   }
   const started = Date.now();
-  const server = await startServer();
+  const server = await startYanzhiBuild();
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
   const failures: string[] = [];
   try {

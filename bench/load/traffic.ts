@@ -5,15 +5,11 @@
  * stay at their defaults and are never what answers; the per-IP limits are raised because every
  * request of the benchmark comes from 127.0.0.1.
  */
+import type { Envelope } from '@yanzhi/contract';
 import { Pool } from 'undici';
 import { mintHostToken } from '../faults/clients.js';
 import type { Answer, Recorder, Stream } from './open-loop.js';
 import { devices, DeviceJar } from '../lib/device-jar.js';
-
-interface Envelope<T> {
-  code: number;
-  data: T;
-}
 
 interface PairData {
   pair_id: string;

@@ -15,7 +15,8 @@ import {
   type RatingParams,
 } from '../../apps/server/src/domain/rating/index.js';
 import { kendallTau, rankPercentiles, topKPrecision } from './metrics.js';
-import { EloSim, EngineSim, makeWorld, type VoterKind, type World } from './sim.js';
+import { EloSim } from './elo-sim.js';
+import { EngineSim, makeWorld, type VoterKind, type World } from './sim.js';
 
 export interface Settings {
   /** Photos per category. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ErrorCodeValue } from './errors.js';
+import { ErrorCode, errorMessage, type ErrorCodeValue, type MessageLanguage } from './errors.js';
 
 /** Every response is `{ code, msg, data }`; code 0 is success (spec §7, DESIGN §3). */
 export interface Envelope<T> {
@@ -12,6 +12,20 @@ export interface ErrorEnvelope {
   code: Exclude<ErrorCodeValue, 0>;
   msg: string;
   data: ValidationErrorData | null;
+}
+
+/** The one place a success is wrapped: code 0 and the catalogue's "OK" in the caller's language. */
+export function okEnvelope<T>(data: T, language: MessageLanguage = 'zh'): Envelope<T> {
+  return { code: ErrorCode.OK, msg: errorMessage(ErrorCode.OK, language), data };
+}
+
+/** The one place a refusal is wrapped; `msg` is already in the caller's language. */
+export function errorEnvelope<T = null>(
+  code: Exclude<ErrorCodeValue, 0>,
+  msg: string,
+  data: T,
+): Envelope<T> {
+  return { code, msg, data };
 }
 
 /** Details of a 40001: the first offending field, and every issue found. */

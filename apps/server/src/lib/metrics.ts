@@ -30,86 +30,93 @@ export function codeClass(code: number | null): string {
  */
 export class Metrics {
   private readonly registry = new Registry();
+
+  // Each metric below states only its kind, name, help and buckets; registering is done here.
+  private counter(name: string, help: string): Counter {
+    return this.registry.register(new Counter(name, help));
+  }
+
+  private gauge(name: string, help: string): Gauge {
+    return this.registry.register(new Gauge(name, help));
+  }
+
+  private histogram(name: string, help: string, buckets: readonly number[]): Histogram {
+    return this.registry.register(new Histogram(name, help, buckets));
+  }
+
   private loopDelay: IntervalHistogram | null = null;
 
-  readonly requests = this.registry.register(
-    new Counter(
-      'yanzhi_http_requests_total',
-      'Requests by call (contract name, route pattern or not_found), HTTP status class and envelope code class.',
-    ),
+  readonly requests = this.counter(
+    'yanzhi_http_requests_total',
+    'Requests by call (contract name, route pattern or not_found), HTTP status class and envelope code class.',
   );
-  readonly requestDuration = this.registry.register(
-    new Histogram(
-      'yanzhi_http_request_duration_seconds',
-      'Time from receiving a request to sending its response, by call.',
-      LATENCY_BUCKETS,
-    ),
+  readonly requestDuration = this.histogram(
+    'yanzhi_http_request_duration_seconds',
+    'Time from receiving a request to sending its response, by call.',
+    LATENCY_BUCKETS,
   );
-  readonly diskWait = this.registry.register(
-    new Histogram(
-      'yanzhi_disk_wait_seconds',
-      'Time API answers waited for the writes committed before them to reach the disk (SQLite group commit; 0 on PostgreSQL, whose COMMIT waits itself).',
-      DISK_BUCKETS,
-    ),
+  readonly diskWait = this.histogram(
+    'yanzhi_disk_wait_seconds',
+    'Time API answers waited for the writes committed before them to reach the disk (SQLite group commit; 0 on PostgreSQL, whose COMMIT waits itself).',
+    DISK_BUCKETS,
   );
-  readonly votesAccepted = this.registry.register(
-    new Counter('yanzhi_votes_accepted_total', 'Votes recorded (idempotent replays excluded).'),
+  readonly votesAccepted = this.counter(
+    'yanzhi_votes_accepted_total',
+    'Votes recorded (idempotent replays excluded).',
   );
-  readonly votesRefused = this.registry.register(
-    new Counter(
-      'yanzhi_votes_refused_total',
-      'submit_photo_rating calls refused, by envelope code.',
-    ),
+  readonly votesRefused = this.counter(
+    'yanzhi_votes_refused_total',
+    'submit_photo_rating calls refused, by envelope code.',
   );
-  readonly uploadsAccepted = this.registry.register(
-    new Counter('yanzhi_uploads_accepted_total', 'Photos uploaded and stored.'),
+  readonly uploadsAccepted = this.counter(
+    'yanzhi_uploads_accepted_total',
+    'Photos uploaded and stored.',
   );
-  readonly uploadsRefused = this.registry.register(
-    new Counter('yanzhi_uploads_refused_total', 'upload_photo calls refused, by envelope code.'),
+  readonly uploadsRefused = this.counter(
+    'yanzhi_uploads_refused_total',
+    'upload_photo calls refused, by envelope code.',
   );
-  readonly refitDuration = this.registry.register(
-    new Histogram(
-      'yanzhi_refit_duration_seconds',
-      'Batch refits that completed, by category slug (the count is the number of runs).',
-      BATCH_BUCKETS,
-    ),
+  readonly refitDuration = this.histogram(
+    'yanzhi_refit_duration_seconds',
+    'Batch refits that completed, by category slug (the count is the number of runs).',
+    BATCH_BUCKETS,
   );
-  readonly refitFailures = this.registry.register(
-    new Counter('yanzhi_refit_failures_total', 'Batch refits that failed, by category slug.'),
+  readonly refitFailures = this.counter(
+    'yanzhi_refit_failures_total',
+    'Batch refits that failed, by category slug.',
   );
-  readonly lastRefit = this.registry.register(
-    new Gauge(
-      'yanzhi_refit_last_timestamp_seconds',
-      'When the last completed refit of the category finished (Unix time).',
-    ),
+  readonly lastRefit = this.gauge(
+    'yanzhi_refit_last_timestamp_seconds',
+    'When the last completed refit of the category finished (Unix time).',
   );
-  readonly boardLoads = this.registry.register(
-    new Histogram(
-      'yanzhi_leaderboard_load_duration_seconds',
-      "Loads of a category's running leaderboards from the database (the count is the number of loads).",
-      BATCH_BUCKETS,
-    ),
+  readonly boardLoads = this.histogram(
+    'yanzhi_leaderboard_load_duration_seconds',
+    "Loads of a category's running leaderboards from the database (the count is the number of loads).",
+    BATCH_BUCKETS,
   );
-  private readonly rss = this.registry.register(
-    new Gauge('process_resident_memory_bytes', 'Resident memory size in bytes.'),
+  private readonly rss = this.gauge(
+    'process_resident_memory_bytes',
+    'Resident memory size in bytes.',
   );
-  private readonly heapUsed = this.registry.register(
-    new Gauge('nodejs_heap_size_used_bytes', 'V8 heap in use, in bytes.'),
+  private readonly heapUsed = this.gauge(
+    'nodejs_heap_size_used_bytes',
+    'V8 heap in use, in bytes.',
   );
-  private readonly heapTotal = this.registry.register(
-    new Gauge('nodejs_heap_size_total_bytes', 'V8 heap allocated, in bytes.'),
+  private readonly heapTotal = this.gauge(
+    'nodejs_heap_size_total_bytes',
+    'V8 heap allocated, in bytes.',
   );
-  private readonly lag = this.registry.register(
-    new Gauge(
-      'nodejs_eventloop_lag_seconds',
-      'Event-loop delay since the previous scrape: mean, p50, p99 and max.',
-    ),
+  private readonly lag = this.gauge(
+    'nodejs_eventloop_lag_seconds',
+    'Event-loop delay since the previous scrape: mean, p50, p99 and max.',
   );
-  private readonly uptime = this.registry.register(
-    new Gauge('process_uptime_seconds', 'Seconds since the process started.'),
+  private readonly uptime = this.gauge(
+    'process_uptime_seconds',
+    'Seconds since the process started.',
   );
-  private readonly startTime = this.registry.register(
-    new Gauge('process_start_time_seconds', 'When the process started (Unix time).'),
+  private readonly startTime = this.gauge(
+    'process_start_time_seconds',
+    'When the process started (Unix time).',
   );
 
   constructor() {

@@ -1,4 +1,11 @@
-import { API, CALL_NAMES, ErrorCode, errorMessage, type ErrorCodeValue } from '@yanzhi/contract';
+import {
+  API,
+  CALL_NAMES,
+  ErrorCode,
+  errorEnvelope,
+  errorMessage,
+  type ErrorCodeValue,
+} from '@yanzhi/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 import { pickLanguage } from '../lib/language.js';
@@ -27,7 +34,10 @@ export function sendError(
 ) {
   const language = pickLanguage(request.headers['accept-language']);
   const msg = detail ? detail[language] : errorMessage(code, language);
-  return reply.code(status).header('cache-control', 'no-store').send({ code, msg, data });
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .send(errorEnvelope(code, msg, data));
 }
 
 /**

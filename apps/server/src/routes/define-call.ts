@@ -1,7 +1,7 @@
 import {
   API,
   ErrorCode,
-  errorMessage,
+  okEnvelope,
   type Api,
   type CallInput,
   type CallName,
@@ -144,6 +144,6 @@ export function defineCall<N extends CallName>(
     const context = contextOf(request);
     const body = await readBody(name, request, context, beforeForm);
     const data = await handler(admitCall(name, context, body), context);
-    return { code: 0, msg: errorMessage(ErrorCode.OK, context.language), data };
+    return okEnvelope(data, context.language);
   });
 }

@@ -7,6 +7,8 @@
  * "true appeal" follows what a voter actually sees (symmetry, proportions, colour harmony, smile).
  */
 
+import { seededRng, type Rng } from '../domain/rating/rng.js';
+
 export type DemoCategorySlug = 'female' | 'male' | 'celebrity' | 'ai';
 
 const W = 720;
@@ -19,24 +21,13 @@ const SY = 686;
 
 // ---------------------------------------------------------------- PRNG, colour and SVG helpers
 
-type Rng = () => number;
 type Attrs = Record<string, string | number>;
-
-/** mulberry32: a tiny seeded PRNG (never Math.random), so every portrait is reproducible. */
-function mulberry32(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Salted per category so seed 1 of "female" and seed 1 of "male" share nothing. */
 const SALT = { female: 0x1f3a5c7e, male: 0x2b4d6f81, celebrity: 0x3c5e7092, ai: 0x4d6f81a3 };
 const rngFor = (c: DemoCategorySlug, seed: number): Rng =>
-  mulberry32(Math.imul((seed | 0) ^ SALT[c], 0x9e3779b1) ^ SALT[c]);
+  // A seeded generator (never Math.random), so every portrait is reproducible.
+  seededRng(Math.imul((seed | 0) ^ SALT[c], 0x9e3779b1) ^ SALT[c]);
 
 const clamp = (v: number, lo = 0, hi = 1): number => Math.min(hi, Math.max(lo, v));
 const between = (r: Rng, lo: number, hi: number): number => lo + (hi - lo) * r();
@@ -285,7 +276,7 @@ export function demoAppeal(category: DemoCategorySlug, seed: number): number {
 // ---------------------------------------------------------------- drawing
 
 /** A separate PRNG for scattered details (bokeh, freckles, sparkles, curls) so features never shift. */
-const detail = (p: Portrait, k: number): Rng => mulberry32(p.detailSeed + k * 0x632be5ab);
+const detail = (p: Portrait, k: number): Rng => seededRng(p.detailSeed + k * 0x632be5ab);
 
 function drawDefs(p: Portrait): string {
   const clip = (id: string, path: string) => el('clipPath', { id }, el('path', { d: path }));

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { requireOrSkip } from '@yanzhi/dev-support';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
@@ -13,12 +14,16 @@ export const postgresUrl = process.env.TEST_DATABASE_URL;
 
 export const dialects: Dialect[] = postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'];
 
-if (!postgresUrl && !process.env.YANZHI_PG_NOTICE_SHOWN) {
-  process.env.YANZHI_PG_NOTICE_SHOWN = '1';
-  console.warn(
-    'PostgreSQL tests skipped: set TEST_DATABASE_URL=postgres://user:pass@127.0.0.1:5432/db to run them (.ci/run does).',
-  );
-}
+requireOrSkip(
+  {
+    name: 'PostgreSQL',
+    tests: 'PostgreSQL tests',
+    missing: 'TEST_DATABASE_URL is not set',
+    howTo:
+      'set TEST_DATABASE_URL=postgres://user:pass@127.0.0.1:5432/db to run them (.ci/run does)',
+  },
+  postgresUrl !== undefined && postgresUrl !== '',
+);
 
 export function makeTempDir(prefix = 'yanzhi-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));

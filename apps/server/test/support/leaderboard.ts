@@ -83,3 +83,70 @@ export async function databaseOrder(app: { db: TestApp['db'] }, categoryId: numb
     .execute();
   return rows.map((row) => `${row.id}:${row.current_score}`);
 }
+
+export interface BoardPeople {
+  alice: Awaited<ReturnType<typeof signIn>>;
+  bob: Awaited<ReturnType<typeof signIn>>;
+  /** Photo ids by the names leaderboard.test.ts gives them. */
+  id: Record<string, number>;
+}
+
+/**
+ * The photos of leaderboard.test.ts around Saturday 2026-11-21 in Asia/Shanghai: today's, this
+ * week's, the month's edges, photos never on a board, and one in another category.
+ */
+export async function placeWeekOfPhotos(
+  app: TestApp,
+  dialect: string,
+  category: number,
+  otherCategory: number,
+): Promise<BoardPeople> {
+  const id: Record<string, number> = {};
+  const alice = await signIn(app, `alice-${dialect}`, 'Alice');
+  const bob = await signIn(app, `bob-${dialect}`, '小波');
+  const photo = (
+    name: string,
+    score: number,
+    publishedAt: string,
+    extra: {
+      owner?: number;
+      provisional?: boolean;
+      state?: 'hidden' | 'removed' | 'deleted';
+    } = {},
+  ) =>
+    placePhoto(app, {
+      userId: extra.owner ?? bob.id,
+      categoryId: category,
+      score,
+      publishedAt: shanghai(publishedAt),
+      ...(extra.provisional ? { provisional: true } : {}),
+      ...(extra.state ? { state: extra.state } : {}),
+    }).then((photoId) => {
+      id[name] = photoId;
+    });
+  // Today (Saturday 11-21).
+  await photo('today900', 900, '2026-11-21T10:00:00');
+  await photo('today850a', 850, '2026-11-21T00:00:00');
+  await photo('today850b', 850, '2026-11-21T09:00:00');
+  await photo('today800', 800, '2026-11-21T11:59:59');
+  // Monday 11-16 at the stroke of midnight: this week, not last week.
+  await photo('monday950', 950, '2026-11-16T00:00:00');
+  // Sunday 11-15, the last millisecond: last week, still November.
+  await photo('sunday700', 700, '2026-11-15T23:59:59.999');
+  // Saturday 10-31 23:00: October, in the ISO week of 10-26..11-01 which crosses the month.
+  await photo('october990', 990, '2026-10-31T23:00:00');
+  // Sunday 11-01 00:00: November, same ISO week as the one above. Alice's.
+  await photo('november600', 600, '2026-11-01T00:00:00', { owner: alice.id });
+  // Never on a board.
+  await photo('provisional', 999, '2026-11-21T08:00:00', { provisional: true });
+  await photo('hidden', 998, '2026-11-21T08:00:00', { state: 'hidden' });
+  await photo('removed', 997, '2026-11-21T08:00:00', { state: 'removed' });
+  await photo('deleted', 996, '2026-11-21T08:00:00', { state: 'deleted' });
+  await placePhoto(app, {
+    userId: bob.id,
+    categoryId: otherCategory,
+    score: 1000,
+    publishedAt: shanghai('2026-11-21T08:00:00'),
+  });
+  return { alice, bob, id };
+}

@@ -74,7 +74,7 @@ describe('profile page', () => {
       get_my_photos: page(myPhoto(3, 812), myPhoto(4, 640)),
       get_user_vote_stats: ok(stats()),
       get_photo_history: (call) =>
-        (call.body).photo_id === 3
+        call.body.photo_id === 3
           ? ok({
               photo_id: 3,
               points: [

@@ -1,0 +1,164 @@
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { migrateDown, migrateToLatest } from '../../src/db/migrate.js';
+import { migrations } from '../../src/db/migrations/index.js';
+import { CategoryRepository } from '../../src/repositories/category.repository.js';
+import { SessionRepository } from '../../src/repositories/session.repository.js';
+import { SettingsRepository } from '../../src/repositories/settings.repository.js';
+import { createStore } from '../../src/repositories/store.js';
+import { IdentityService } from '../../src/services/identity.service.js';
+import {
+  createMigratedTestDatabase,
+  createTestDatabase,
+  dialects,
+  makeTempDir,
+  type TestDatabase,
+} from '../support/database.js';
+
+const NOW = Date.UTC(2026, 10, 21);
+
+describe.each(dialects)('migrations and repositories on %s', (dialect) => {
+  let database: TestDatabase | undefined;
+  afterEach(() => database?.drop());
+
+  async function migrated() {
+    database = await createMigratedTestDatabase(dialect);
+    return database.handle.db;
+  }
+
+  it('migrates up from empty, is idempotent, and migrates down again', async () => {
+    database = await createTestDatabase(dialect, makeTempDir());
+    const db = database.handle.db;
+    expect(await migrateToLatest(db)).toEqual(Object.keys(migrations));
+    expect(await migrateToLatest(db)).toEqual([]);
+    // Only this test's schema (PostgreSQL introspection lists every schema's tables).
+    const ownTables = async () => {
+      const schema =
+        dialect === 'postgres'
+          ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]
+              ?.schema
+          : undefined;
+      return (await db.introspection.getTables())
+        .filter((table) => schema === undefined || table.schema === schema)
+        .map((table) => table.name)
+        .sort();
+    };
+    const tables = await ownTables();
+    expect(tables).toEqual([
+      'app_settings',
+      'categories',
+      'category_references',
+      'device_bindings',
+      'fuel_ledger',
+      'leaderboard_snapshot_entries',
+      'leaderboard_snapshots',
+      'moderation_log',
+      'photo_score_days',
+      'photos',
+      'reports',
+      'served_pairs',
+      'sessions',
+      'token_revocations',
+      'users',
+      'voter_achievements',
+      'voters',
+      'votes',
+    ]);
+    for (let step = 0; step < Object.keys(migrations).length; step += 1) await migrateDown(db);
+    expect(await ownTables()).toEqual([]);
+  });
+
+  it('returns timestamps and flags as numbers on both dialects', async () => {
+    const db = await migrated();
+    const users = new IdentityService(createStore(db));
+    const user = await users.findOrCreateHostUser('host-1', 'A', NOW);
+    expect(user).toMatchObject({
+      created_at: NOW,
+      fuel_balance: 50,
+      is_demo: 0,
+      role: 'user',
+      status: 'active',
+    });
+    expect(typeof user.id).toBe('number');
+  });
+
+  it('creates a host user once even when first requests race', async () => {
+    const db = await migrated();
+    const users = new IdentityService(createStore(db));
+    const created = await Promise.all(
+      Array.from({ length: 8 }, () => users.findOrCreateHostUser('host-race', 'R', NOW)),
+    );
+    expect(new Set(created.map((user) => user.id)).size).toBe(1);
+    const count = await db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(count.n).toBe(1);
+  });
+
+  it('revokes a session exactly once under concurrency', async () => {
+    const db = await migrated();
+    const user = await new IdentityService(createStore(db)).findOrCreateHostUser('h', 'H', NOW);
+    const sessions = new SessionRepository(db);
+    const session = await sessions.create({
+      user_id: user.id,
+      family_id: 'f',
+      access_hash: 'a',
+      refresh_hash: 'r',
+      access_expires_at: NOW + 1,
+      refresh_expires_at: NOW + 2,
+      device_id: null,
+      created_at: NOW,
+    });
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => sessions.revoke(session.id, 'rotated', NOW)),
+    );
+    expect(results.filter(Boolean)).toHaveLength(1);
+  });
+
+  it('upserts categories by slug and never reuses a deleted id', async () => {
+    const db = await migrated();
+    const categories = new CategoryRepository(db);
+    const first = await categories.upsert(
+      { slug: 'a', name: 'A', name_en: 'A', sort_order: 1 },
+      NOW,
+    );
+    const renamed = await categories.upsert(
+      { slug: 'a', name: 'A2', name_en: 'A2', sort_order: 5 },
+      NOW,
+    );
+    expect(renamed).toMatchObject({ id: first.id, name: 'A2', sort_order: 5 });
+    const second = await categories.upsert(
+      { slug: 'b', name: 'B', name_en: 'B', sort_order: 2 },
+      NOW,
+    );
+    await db.deleteFrom('categories').where('id', '=', second.id).execute();
+    const third = await categories.upsert(
+      { slug: 'c', name: 'C', name_en: 'C', sort_order: 3 },
+      NOW,
+    );
+    expect(third.id).toBeGreaterThan(second.id);
+  });
+
+  it('cascades a user deletion to their sessions and keeps settings', async () => {
+    const db = await migrated();
+    const user = await new IdentityService(createStore(db)).findOrCreateHostUser('gone', 'G', NOW);
+    await new SessionRepository(db).create({
+      user_id: user.id,
+      family_id: 'f',
+      access_hash: 'x',
+      refresh_hash: 'y',
+      access_expires_at: NOW,
+      refresh_expires_at: NOW,
+      device_id: null,
+      created_at: NOW,
+    });
+    await db.deleteFrom('users').where('id', '=', user.id).execute();
+    const left = await sql<{ n: number }>`select count(*) as n from sessions`.execute(db);
+    expect(Number(left.rows[0]?.n)).toBe(0);
+    const settings = new SettingsRepository(db);
+    await settings.set('k', 'v1', NOW);
+    await settings.set('k', 'v2', NOW);
+    expect(await settings.get('k')).toBe('v2');
+  });
+});

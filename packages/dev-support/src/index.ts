@@ -1,0 +1,4 @@
+export * from './chromium.js';
+export * from './ports.js';
+export * from './requirements.js';
+export * from './server-process.js';
