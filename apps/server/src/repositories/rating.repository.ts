@@ -13,6 +13,11 @@ export type CardRow = Pick<
   PhotoRow,
   'id' | 'display_key' | 'medium_key' | 'thumb_key' | 'width' | 'height' | 'placeholder'
 >;
+/** What a refit writes back to a photo. */
+export type RefitPhotoRow = Pick<
+  PhotoRow,
+  'id' | 'mu' | 'sigma2' | 'current_score' | 'provisional'
+>;
 export type RatedPhotoRow = Pick<PhotoRow, (typeof RATED_COLUMNS)[number]>;
 
 const RATED_COLUMNS = [
@@ -136,9 +141,7 @@ export class RatingRepository {
    * Writes a refit's results. `updated_at` is left alone: it tells readers which photos a vote or
    * an owner changed, and a refit announces itself by its stamp instead (ADR 0010).
    */
-  async applyRefit(
-    rows: { id: number; mu: number; sigma2: number; current_score: number; provisional: number }[],
-  ): Promise<void> {
+  async applyRefit(rows: RefitPhotoRow[]): Promise<void> {
     // In id order, the order votes lock photos in: two writers never wait on each other in a cycle.
     const ordered = [...rows].sort((a, b) => a.id - b.id);
     for (const chunk of chunks(ordered)) {

@@ -1,14 +1,12 @@
 import { sql } from 'kysely';
 import { chunks, jsonRows } from '../db/json-rows.js';
+import type { Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
+import type { PhotoRow, PhotoScoreDaysTable } from '../db/schema.js';
 
-export interface DailyScoreRow {
-  id: number;
-  current_score: number;
-  rank_all: number | null;
-  rank_week: number | null;
-  rank_month: number | null;
-}
+/** A photo's score after a refit with its ranks on the running boards (null: not on one). */
+export type DailyScoreRow = Pick<PhotoRow, 'id' | 'current_score'> &
+  Pick<Selectable<PhotoScoreDaysTable>, 'rank_all' | 'rank_week' | 'rank_month'>;
 
 /** The daily points of each photo's score history, with its ranks that day. */
 export class ScoreDayRepository {
