@@ -1,6 +1,6 @@
 import type { Clock } from '../domain/clock.js';
 import { CategoryIndex, type RatingParams } from '../domain/rating/index.js';
-import type { IndexRow } from '../repositories/arena.repository.js';
+import type { IndexRow } from '../repositories/rating.repository.js';
 import type { Store } from '../repositories/store.js';
 
 export interface CategoryState {
@@ -68,7 +68,7 @@ export class ArenaIndexes {
   private readonly refitting = new Set<number>();
 
   constructor(
-    private readonly store: Store<'arena' | 'photos' | 'settings'>,
+    private readonly store: Store<'photos' | 'ratings' | 'references' | 'settings'>,
     private readonly params: RatingParams,
     private readonly feed: ChangeFeed,
   ) {}
@@ -181,14 +181,14 @@ export class ArenaIndexes {
     // synchronously, so one read would hold the event loop all that time.
     const index = new CategoryIndex(this.params);
     for (let after = 0; ;) {
-      const rows = await this.store.repos.arena.indexRowsAfter(categoryId, after, LOAD_CHUNK);
+      const rows = await this.store.repos.ratings.indexRowsAfter(categoryId, after, LOAD_CHUNK);
       for (const row of rows) index.upsert(indexed(row));
       await new Promise((resolve) => setImmediate(resolve));
       const last = rows.at(-1);
       if (last === undefined || rows.length < LOAD_CHUNK) break;
       after = last.id;
     }
-    const referenceIds = await this.store.repos.arena.references(categoryId);
+    const referenceIds = await this.store.repos.references.references(categoryId);
     const referenceMus = referenceIds
       .map((id) => index.get(String(id))?.mu)
       .filter((mu): mu is number => mu !== undefined);
@@ -223,7 +223,7 @@ export class ArenaIndexes {
     const stamp = await this.store.repos.settings.get(this.feed.stampKey(categoryId));
     const changes =
       stamp === tracked.refitStamp || this.refitting.has(categoryId)
-        ? await this.store.repos.arena.changedIndexRows(
+        ? await this.store.repos.ratings.changedIndexRows(
             categoryId,
             tracked.cursor - LOOK_OVERLAP_MS,
             CHANGES_PER_LOOK + 1,

@@ -1,6 +1,11 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
-import type { LeaderboardSnapshotsTable, PhotoRow } from '../db/schema.js';
+import type {
+  LeaderboardSnapshotEntriesTable,
+  LeaderboardSnapshotsTable,
+  PhotoRow,
+  UserRow,
+} from '../db/schema.js';
 import { isPostgres } from '../db/migrations/helpers.js';
 
 /** A photo as a live board tracks it. */
@@ -11,31 +16,26 @@ export type BoardPhotoRow = Pick<
 
 export type BoardMemberRow = Omit<BoardPhotoRow, 'updated_at'>;
 
-/** What a board row shows besides its rank and score. */
-export interface EntryRow {
-  id: number;
-  user_id: number;
-  state: PhotoRow['state'];
-  comparisons: number;
-  display_key: string;
-  medium_key: string | null;
-  thumb_key: string;
-  width: number;
-  height: number;
-  placeholder: string;
-  owner_name: string;
-}
+/** What a board row shows besides its rank and score: photo columns and the owner's nickname. */
+export type EntryRow = Pick<
+  PhotoRow,
+  | 'id'
+  | 'user_id'
+  | 'state'
+  | 'comparisons'
+  | 'display_key'
+  | 'medium_key'
+  | 'thumb_key'
+  | 'width'
+  | 'height'
+  | 'placeholder'
+> & { owner_name: UserRow['nickname'] };
 
 export type SnapshotRow = Selectable<LeaderboardSnapshotsTable>;
 
-export interface SnapshotEntryRow extends Omit<EntryRow, 'id' | 'comparisons'> {
-  position: number;
-  photo_id: number;
-  rank: number;
-  score: number;
-  comparisons: number;
-  rank_change: number | null;
-}
+/** A frozen entry with what its photo and owner show now. */
+export type SnapshotEntryRow = Omit<EntryRow, 'id' | 'comparisons'> &
+  Omit<Selectable<LeaderboardSnapshotEntriesTable>, 'snapshot_id'>;
 
 export type RankColumn = 'rank_all' | 'rank_week' | 'rank_month';
 
@@ -129,7 +129,7 @@ export class LeaderboardRepository {
     categoryId: number,
     startsAt: number,
     endsAt: number,
-  ): Promise<{ id: number; current_score: number }[]> {
+  ): Promise<Pick<PhotoRow, 'id' | 'current_score'>[]> {
     return this.db
       .selectFrom('photos')
       .select(['id', 'current_score'])

@@ -1,38 +1,42 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
-import type { ModerationLogTable, UserRow } from '../db/schema.js';
+import type { ModerationLogTable, PhotoRow, ReportsTable, UserRow } from '../db/schema.js';
 
-export interface QueueRow {
-  photo_id: number;
-  owner_id: number;
-  owner_name: string;
-  state: 'active' | 'hidden' | 'removed' | 'deleted';
-  display_key: string;
-  medium_key: string | null;
-  thumb_key: string;
-  width: number;
-  height: number;
-  placeholder: string;
-  comparisons: number;
+/** A reported photo in the queue: its columns, its owner, and counts over its open reports. */
+export type QueueRow = Pick<
+  PhotoRow,
+  | 'state'
+  | 'display_key'
+  | 'medium_key'
+  | 'thumb_key'
+  | 'width'
+  | 'height'
+  | 'placeholder'
+  | 'comparisons'
+> & {
+  photo_id: PhotoRow['id'];
+  owner_id: UserRow['id'];
+  owner_name: UserRow['nickname'];
   report_count: number;
   standing_neighbourhoods: number;
   voices: number;
   first_reported_at: number;
-}
+};
 
 /** One open report as the moderators see it. */
-export interface OpenReportRow {
-  id: number;
-  photo_id: number;
-  reporter_user_id: number | null;
-  reporter_anonymous_id: string | null;
-  reporter_neighbourhood: string | null;
-  reporter_address: string | null;
-  with_standing: number;
-  reason: string;
-  notes: string;
-  created_at: number;
-}
+export type OpenReportRow = Pick<
+  Selectable<ReportsTable>,
+  | 'id'
+  | 'photo_id'
+  | 'reporter_user_id'
+  | 'reporter_anonymous_id'
+  | 'reporter_neighbourhood'
+  | 'reporter_address'
+  | 'with_standing'
+  | 'reason'
+  | 'notes'
+  | 'created_at'
+>;
 
 /** Distinct neighbourhoods among open reports made with standing. */
 const standingNeighbourhoods = sql<number>`count(distinct case when r.with_standing = 1 then r.reporter_neighbourhood end)`;

@@ -9,30 +9,17 @@ import {
 import type { ArenaSettings } from '../config.js';
 import type { ServedPairRow } from '../db/schema.js';
 import type { Clock } from '../domain/clock.js';
-import { walletOf } from '../domain/fuel.js';
-import {
-  pickPair,
-  scoreOf,
-  type ChosenPair,
-  type RatingParams,
-  type Rng,
-} from '../domain/rating/index.js';
-import { decideVote, isServedTo, votedPhotos, type VoteTraffic } from '../domain/vote/index.js';
+import { pickPair, type ChosenPair, type RatingParams, type Rng } from '../domain/rating/index.js';
+import type { VoteTraffic } from '../domain/vote/index.js';
 import { AppError } from '../errors.js';
 import type { ArenaIndexes } from '../indexes/arena-indexes.js';
 import type { Metrics } from '../lib/metrics.js';
-import type { ArenaRepository, CardRow } from '../repositories/arena.repository.js';
 import type { Repositories } from '../repositories/index.js';
+import type { CardRow } from '../repositories/rating.repository.js';
 import type { Store } from '../repositories/store.js';
 import { imageOf } from '../views/image-view.js';
 import type { IdentityService } from './identity.service.js';
-import {
-  announce,
-  replayVote,
-  saveVote,
-  type PendingVote,
-  type VoteOutcome,
-} from './vote-recording.js';
+import type { VoteService } from './vote.service.js';
 
 /** Pairs served to and votes cast from the caller's address and neighbourhood this hour. */
 export type CallerTraffic = VoteTraffic;
@@ -58,8 +45,9 @@ export function toCard(row: CardRow, boosted: boolean): PhotoCard {
 /** The voting loop (DESIGN §5, §6): serve a pair, take the vote, move the scores, pay fuel. */
 export class ArenaService {
   constructor(
-    private readonly store: Store<'arena' | 'categories' | 'fuel' | 'voters'>,
+    private readonly store: Store<'categories' | 'ratings' | 'servedPairs'>,
     private readonly identity: IdentityService,
+    private readonly votes: VoteService,
     private readonly indexes: ArenaIndexes,
     private readonly clock: Clock,
     private readonly rng: Rng,
@@ -73,11 +61,11 @@ export class ArenaService {
     if (!(await this.store.repos.categories.findActive(categoryId))) {
       throw new AppError(ErrorCode.CATEGORY_NOT_FOUND);
     }
-    const arena = this.store.repos.arena;
+    const { servedPairs, ratings } = this.store.repos;
     const voter = await this.identity.resolveVoter(caller.anonymousId, caller.userId, now);
     const { index } = await this.indexes.current(categoryId);
-    const unavailable = await arena.unavailablePairs(voter.id, categoryId, now);
-    const recent = await arena.recentServed(voter.id, RECENT_PAIRS);
+    const unavailable = await servedPairs.unavailablePairs(voter.id, categoryId, now);
+    const recent = await servedPairs.recentServed(voter.id, RECENT_PAIRS);
     const recentOwners = recent
       .flatMap((pair) => [pair.left_photo_id, pair.right_photo_id])
       .map((id) => index.get(String(id))?.ownerId)
@@ -99,16 +87,16 @@ export class ArenaService {
       const result = pickPair(index, voterView, this.rng, this.params);
       if (!result.pair) throw new AppError(ErrorCode.NO_PAIR_AVAILABLE);
       const ids: [number, number] = [Number(result.pair.left.id), Number(result.pair.right.id)];
-      const cards = await arena.cards(ids);
+      const cards = await ratings.cards(ids);
       if (cards.length === 2)
-        return this.serve(arena, result.pair, cards, voter.id, categoryId, caller, now);
+        return this.serve(servedPairs, result.pair, cards, voter.id, categoryId, caller, now);
       for (const id of ids) if (!cards.some((card) => card.id === id)) index.remove(String(id));
     }
     throw new AppError(ErrorCode.NO_PAIR_AVAILABLE);
   }
 
   private async serve(
-    arena: ArenaRepository,
+    servedPairs: Repositories['servedPairs'],
     pair: ChosenPair,
     cardRows: CardRow[],
     voterId: number,
@@ -136,7 +124,7 @@ export class ArenaService {
       expires_at: now + this.settings.pairTtlMs,
       vote_id: null,
     };
-    await arena.insertServedPair(served);
+    await servedPairs.insertServedPair(served);
     const cards = new Map(cardRows.map((row) => [row.id, row]));
     const card = (id: number) => {
       const row = cards.get(id);
@@ -175,18 +163,25 @@ export class ArenaService {
     const hi = Math.max(winnerId, loserId);
     const voter = await this.identity.resolveVoter(caller.anonymousId, caller.userId, now);
     const pairId =
-      input.pair_id ?? (await this.store.repos.arena.latestServedPairId(voter.id, lo, hi));
+      input.pair_id ?? (await this.store.repos.servedPairs.latestServedPairId(voter.id, lo, hi));
     if (pairId === undefined) throw new AppError(ErrorCode.PAIR_NOT_SERVED);
     // The category's index must be in memory before the transaction: loading it reads through
     // the root connection, which SQLite's single connection would never hand over mid-transaction
     // (a vote can reach a process that never served a pair of that category: after a restart, or
     // through another instance).
-    const categoryId = await this.store.repos.arena.servedPairCategory(pairId);
+    const categoryId = await this.store.repos.servedPairs.servedPairCategory(pairId);
     if (categoryId !== undefined) await this.indexes.current(categoryId);
 
-    const outcome = await this.store.transaction((repos) =>
-      this.recordVote(repos, { pairId, winnerId, lo, hi, voterId: voter.id, caller, input, now }),
-    );
+    const outcome = await this.votes.record({
+      pairId,
+      winnerId,
+      lo,
+      hi,
+      voterId: voter.id,
+      caller,
+      input,
+      now,
+    });
     if (outcome.applied) {
       this.metrics.voteAccepted();
       const state = await this.indexes.get(outcome.categoryId);
@@ -200,53 +195,5 @@ export class ArenaService {
       }
     }
     return outcome.response;
-  }
-
-  /** Records a vote on its served pair inside the transaction: reads the facts, writes the decision. */
-  private async recordVote(
-    { arena, voters, fuel }: Pick<Repositories, 'arena' | 'voters' | 'fuel'>,
-    vote: PendingVote,
-  ): Promise<VoteOutcome> {
-    const { now } = vote;
-    const pair = await arena.lockServedPair(vote.pairId);
-    const claim = { voterId: vote.voterId, userId: vote.caller.userId, lo: vote.lo, hi: vote.hi };
-    if (!isServedTo(pair, claim)) throw new AppError(ErrorCode.PAIR_NOT_SERVED);
-    const wallet = walletOf(vote.caller.userId, vote.voterId);
-    if (pair.vote_id !== null) {
-      return replayVote({ arena, voters, fuel }, pair.vote_id, pair.category_id, vote, wallet);
-    }
-    if (pair.expires_at <= now) throw new AppError(ErrorCode.PAIR_EXPIRED);
-    const photos = votedPhotos(await arena.lockPhotos([vote.lo, vote.hi]), vote.winnerId);
-    if (!photos) throw new AppError(ErrorCode.PHOTO_NOT_FOUND);
-    const voter = await voters.lock(vote.voterId);
-    const { referenceMus } = await this.indexes.get(pair.category_id);
-    const decision = decideVote(
-      {
-        pair,
-        winner: photos.winner,
-        loser: photos.loser,
-        voter,
-        now,
-        namedBoost: vote.input.boosted_photo_id,
-        traffic: vote.caller.traffic,
-        scoreOf: (mu) => scoreOf(mu, referenceMus, this.params),
-      },
-      { params: this.params, fuel: this.settings, timeZone: this.settings.timeZone },
-    );
-    await saveVote({ arena, voters, fuel }, { pair, vote, decision, wallet });
-    const ownerId = photos.winner.user_id;
-    const achievements = await announce(voters, vote, ownerId, decision.achievements);
-    return {
-      categoryId: pair.category_id,
-      applied: [decision.winner, decision.loser],
-      response: {
-        already_recorded: false,
-        ...decision.revealed,
-        fuel_earned: decision.vote.fuel_earned,
-        fuel: await fuel.balance(wallet),
-        achievements,
-        onboarding: decision.onboarding,
-      },
-    };
   }
 }

@@ -45,7 +45,7 @@ export interface DemoSeedResult {
 export class DemoService {
   constructor(
     private readonly store: Store<
-      'arena' | 'categories' | 'photos' | 'settings' | 'users' | 'voters'
+      'categories' | 'photos' | 'ratings' | 'settings' | 'users' | 'voters' | 'votes'
     >,
     private readonly identity: IdentityService,
     private readonly media: MediaRepository,
@@ -122,7 +122,7 @@ export class DemoService {
     if (photos.length < 2) return;
     const rng = seededRng(categoryId * 7919 + photos.length);
     const now = this.clock.now();
-    await this.store.transaction(async ({ voters, arena }) => {
+    await this.store.transaction(async ({ voters, votes, ratings }) => {
       const voterIds: number[] = [];
       for (let index = 0; index < DEMO_VOTERS; index += 1) {
         voterIds.push((await voters.findOrCreate(`${DEMO_VOTER_PREFIX}${index}`, null, now)).id);
@@ -142,7 +142,7 @@ export class DemoService {
         // Appeal 0..1 spread to strengths −2..2: clear favourites, still some upsets.
         const aWins = rng() < sigmoid(4 * (a.appeal - b.appeal));
         const [winner, loser] = aWins ? [a, b] : [b, a];
-        await arena.insertVote({
+        await votes.insertVote({
           pair_id: `demo:${randomBytes(12).toString('base64url')}`,
           category_id: categoryId,
           voter_id: voterId,
@@ -168,7 +168,7 @@ export class DemoService {
         if (won) Object.assign(won, { comparisons: won.comparisons + 1, wins: won.wins + 1 });
         if (lost) lost.comparisons += 1;
       }
-      for (const [id, counts] of tally) await arena.updatePhoto(id, counts, now);
+      for (const [id, counts] of tally) await ratings.updatePhoto(id, counts, now);
     });
   }
 

@@ -25,6 +25,7 @@ import { PhotoService } from './photo.service.js';
 import { RefitService } from './refit.service.js';
 import { ShareCardService } from './share-card.service.js';
 import { StatsService } from './stats.service.js';
+import { VoteService } from './vote.service.js';
 
 export interface Services {
   arena: ArenaService;
@@ -126,6 +127,7 @@ export function createServices(db: Db, clock: Clock, options: ServiceOptions): S
     arena: new ArenaService(
       store,
       identity,
+      new VoteService(store, indexes, params, arenaSettings),
       indexes,
       clock,
       options.rng ?? Math.random,

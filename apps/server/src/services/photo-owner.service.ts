@@ -17,7 +17,7 @@ import type { ArenaIndexes } from '../indexes/arena-indexes.js';
  */
 export class PhotoOwnerService {
   constructor(
-    private readonly store: Store<'arena' | 'fuel' | 'photos'>,
+    private readonly store: Store<'fuel' | 'photos' | 'scoreDays'>,
     private readonly media: MediaRepository,
     private readonly indexes: ArenaIndexes,
     private readonly clock: Clock,
@@ -49,7 +49,7 @@ export class PhotoOwnerService {
   /** The daily score points of one of the user's photos, oldest first (the last 90 days). */
   async history(userId: number, photoId: number) {
     const photo = PhotoOwnerService.owned(await this.store.repos.photos.lockLive(photoId), userId);
-    const rows = await this.store.repos.arena.scoreHistory(photo.id, 90);
+    const rows = await this.store.repos.scoreDays.scoreHistory(photo.id, 90);
     return {
       photo_id: photo.id,
       points: rows.reverse().map((row) => ({ date: row.day, score: row.score })),

@@ -44,7 +44,9 @@ function phaseTimer(): { phases: Record<string, number>; lap: (name: string) => 
  */
 export class RefitService {
   constructor(
-    private readonly store: Store<'arena' | 'categories' | 'settings' | 'voters'>,
+    private readonly store: Store<
+      'categories' | 'ratings' | 'references' | 'scoreDays' | 'settings' | 'voters' | 'votes'
+    >,
     private readonly indexes: ArenaIndexes,
     private readonly clock: Clock,
     private readonly params: RatingParams,

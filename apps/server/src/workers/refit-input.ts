@@ -90,7 +90,12 @@ export interface RefitInput {
  * each of the three reads ends (the refit's phase timings).
  */
 export async function readRefitInput(
-  { arena, voters }: Pick<Repositories, 'arena' | 'voters'>,
+  {
+    ratings,
+    references,
+    votes,
+    voters,
+  }: Pick<Repositories, 'ratings' | 'references' | 'votes' | 'voters'>,
   categoryId: number,
   lap: (phase: string) => void = () => undefined,
 ): Promise<RefitInput> {
@@ -99,7 +104,7 @@ export async function readRefitInput(
   const publishedAt = new Column(float64(0), float64);
   const mu = new Column(float64(0), float64);
   for (let after = 0; ;) {
-    const rows = await arena.ratedPhotosAfter(categoryId, after, READ_CHUNK);
+    const rows = await ratings.ratedPhotosAfter(categoryId, after, READ_CHUNK);
     for (const row of rows) {
       ids.push(row.id);
       active.push(row.state === 'active' ? 1 : 0);
@@ -121,7 +126,7 @@ export async function readRefitInput(
   // by doubling would copy tens of megabytes in one go at ten million votes, and leave the old
   // buffers behind. What the range overshoots (other categories' votes) is never written, so
   // never resident.
-  const bounds = await arena.voteIdBounds(categoryId);
+  const bounds = await votes.voteIdBounds(categoryId);
   const capacity = Math.max(
     1024,
     Math.min(PRESIZE_LIMIT, bounds ? bounds.last - bounds.first + 1 : 0),
@@ -132,7 +137,7 @@ export async function readRefitInput(
   const weight = new Column(float32(capacity), float32);
   const net = new Column(int32(capacity), int32);
   for (let after = 0; ;) {
-    const rows = await arena.votesOfCategoryAfter(categoryId, after, READ_CHUNK);
+    const rows = await votes.votesOfCategoryAfter(categoryId, after, READ_CHUNK);
     for (const row of rows) {
       let index = voterIndex.get(row.voter_id);
       if (index === undefined) {
@@ -167,7 +172,7 @@ export async function readRefitInput(
     await yieldToEventLoop();
   }
 
-  const references = await arena.references(categoryId);
+  const referenceIds = await references.references(categoryId);
   lap('readVoters');
   return {
     job: {
@@ -185,7 +190,7 @@ export async function readRefitInput(
       voteNet: net.take(),
       voterWeight,
       gold,
-      references,
+      references: referenceIds,
     },
     voterIds,
   };

@@ -35,11 +35,11 @@ export interface RefitWrite {
 const nullable = (rank: number) => (rank > 0 ? rank : null);
 
 export async function writeRefitOutcome(
-  store: Store<'arena' | 'settings' | 'voters'>,
+  store: Store<'ratings' | 'references' | 'scoreDays' | 'settings' | 'voters'>,
   write: RefitWrite,
 ): Promise<void> {
   const { job, outcome } = write;
-  const { arena, voters } = store.repos;
+  const { ratings, scoreDays, voters } = store.repos;
   const count = job.photoIds.length;
   const chunk = rowsPerStatement(store);
   for (let from = 0; from < count; from += chunk) {
@@ -53,7 +53,7 @@ export async function writeRefitOutcome(
         provisional: outcome.provisional[index] as number,
       });
     }
-    await arena.applyRefit(rows);
+    await ratings.applyRefit(rows);
     write.onPhotoRows(rows);
     await yieldToEventLoop();
   }
@@ -69,7 +69,7 @@ export async function writeRefitOutcome(
         rank_month: nullable(outcome.rankMonth[index] as number),
       });
     }
-    if (rows.length > 0) await arena.recordDailyScores(rows, write.day);
+    if (rows.length > 0) await scoreDays.recordDailyScores(rows, write.day);
     await yieldToEventLoop();
   }
   for (let from = 0; from < write.voterIds.length; from += chunk) {
@@ -83,7 +83,7 @@ export async function writeRefitOutcome(
     await yieldToEventLoop();
   }
   await store.transaction(async (repos) => {
-    await repos.arena.setReferences(write.categoryId, outcome.referenceIds);
+    await repos.references.setReferences(write.categoryId, outcome.referenceIds);
     // Every process reloads this category's pairing index and running leaderboards.
     await repos.settings.set(refitStampKey(write.categoryId), write.stamp, write.now);
   });

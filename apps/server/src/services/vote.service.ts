@@ -1,21 +1,27 @@
-/**
- * The steps of recording one vote inside its transaction (ArenaService.recordVote): writing what
- * the decision (domain/vote) settled, answering a repeat, announcing achievements. Every step
- * works through the repositories it is handed, all bound to the vote's transaction.
- */
 import {
   ErrorCode,
   type Achievement,
   type CallInput,
   type SubmitRatingResponse,
 } from '@yanzhi/contract';
+import type { ArenaSettings } from '../config.js';
 import type { NewVote, ServedPairRow } from '../db/schema.js';
-import type { FuelWallet } from '../domain/fuel.js';
+import { walletOf, type FuelWallet } from '../domain/fuel.js';
 import { neighbourhoodHash } from '../domain/network.js';
-import { onboardingOf, replayOf, type VoteDecision } from '../domain/vote/index.js';
+import { scoreOf, type RatingParams } from '../domain/rating/index.js';
+import {
+  decideVote,
+  isServedTo,
+  onboardingOf,
+  replayOf,
+  votedPhotos,
+  type VoteDecision,
+} from '../domain/vote/index.js';
 import { AppError } from '../errors.js';
-import type { ArenaRepository, RatedPhotoRow } from '../repositories/arena.repository.js';
-import type { FuelRepository } from '../repositories/fuel.repository.js';
+import type { ArenaIndexes } from '../indexes/arena-indexes.js';
+import type { Repositories } from '../repositories/index.js';
+import type { RatedPhotoRow } from '../repositories/rating.repository.js';
+import type { Store } from '../repositories/store.js';
 import { userVoterKey, type VoterRepository } from '../repositories/voter.repository.js';
 import { achievementsByKey } from '../views/achievement-view.js';
 import type { Caller } from './arena.service.js';
@@ -32,12 +38,8 @@ export interface PendingVote {
   now: number;
 }
 
-/** The repositories a vote writes through, all bound to its transaction. */
-export interface VoteRepositories {
-  arena: ArenaRepository;
-  voters: VoterRepository;
-  fuel: FuelRepository;
-}
+/** The repositories a vote reads and writes through, all bound to its transaction. */
+type VoteRepositories = Pick<Repositories, 'fuel' | 'ratings' | 'servedPairs' | 'voters' | 'votes'>;
 
 export interface VoteOutcome {
   response: SubmitRatingResponse;
@@ -46,8 +48,72 @@ export interface VoteOutcome {
   applied: RatedPhotoRow[] | null;
 }
 
+/**
+ * Records a vote inside its transaction (DESIGN §5, §6): reads the facts (its served pair, both
+ * photos, the voter), lets domain/vote decide, writes the decision, answers a repeat as the first
+ * time and announces achievements.
+ */
+export class VoteService {
+  constructor(
+    private readonly store: Store<'fuel' | 'ratings' | 'servedPairs' | 'voters' | 'votes'>,
+    private readonly indexes: ArenaIndexes,
+    private readonly params: RatingParams,
+    private readonly settings: ArenaSettings & { timeZone: string },
+  ) {}
+
+  /** Records a vote on its served pair in one transaction. */
+  record(vote: PendingVote): Promise<VoteOutcome> {
+    return this.store.transaction((repos) => this.recordIn(repos, vote));
+  }
+
+  private async recordIn(repos: VoteRepositories, vote: PendingVote): Promise<VoteOutcome> {
+    const { servedPairs, ratings, voters, fuel } = repos;
+    const { now } = vote;
+    const pair = await servedPairs.lockServedPair(vote.pairId);
+    const claim = { voterId: vote.voterId, userId: vote.caller.userId, lo: vote.lo, hi: vote.hi };
+    if (!isServedTo(pair, claim)) throw new AppError(ErrorCode.PAIR_NOT_SERVED);
+    const wallet = walletOf(vote.caller.userId, vote.voterId);
+    if (pair.vote_id !== null) {
+      return replayVote(repos, pair.vote_id, pair.category_id, vote, wallet);
+    }
+    if (pair.expires_at <= now) throw new AppError(ErrorCode.PAIR_EXPIRED);
+    const photos = votedPhotos(await ratings.lockPhotos([vote.lo, vote.hi]), vote.winnerId);
+    if (!photos) throw new AppError(ErrorCode.PHOTO_NOT_FOUND);
+    const voter = await voters.lock(vote.voterId);
+    const { referenceMus } = await this.indexes.get(pair.category_id);
+    const decision = decideVote(
+      {
+        pair,
+        winner: photos.winner,
+        loser: photos.loser,
+        voter,
+        now,
+        namedBoost: vote.input.boosted_photo_id,
+        traffic: vote.caller.traffic,
+        scoreOf: (mu) => scoreOf(mu, referenceMus, this.params),
+      },
+      { params: this.params, fuel: this.settings, timeZone: this.settings.timeZone },
+    );
+    await saveVote(repos, { pair, vote, decision, wallet });
+    const ownerId = photos.winner.user_id;
+    const achievements = await announce(voters, vote, ownerId, decision.achievements);
+    return {
+      categoryId: pair.category_id,
+      applied: [decision.winner, decision.loser],
+      response: {
+        already_recorded: false,
+        ...decision.revealed,
+        fuel_earned: decision.vote.fuel_earned,
+        fuel: await fuel.balance(wallet),
+        achievements,
+        onboarding: decision.onboarding,
+      },
+    };
+  }
+}
+
 /** Writes what a vote decided: the vote, its pair judged, both photos, the voter, the fuel. */
-export async function saveVote(
+async function saveVote(
   repositories: VoteRepositories,
   {
     pair,
@@ -61,11 +127,11 @@ export async function saveVote(
     wallet: FuelWallet;
   },
 ): Promise<void> {
-  const { arena, voters, fuel } = repositories;
-  const voteId = await arena.insertVote(voteRow(pair, vote, decision));
-  await arena.markJudged(pair.id, voteId);
+  const { votes, servedPairs, ratings, voters, fuel } = repositories;
+  const voteId = await votes.insertVote(voteRow(pair, vote, decision));
+  await servedPairs.markJudged(pair.id, voteId);
   for (const photo of [decision.winner, decision.loser]) {
-    await arena.updatePhoto(photo.id, ratingOf(photo), vote.now);
+    await ratings.updatePhoto(photo.id, ratingOf(photo), vote.now);
   }
   await voters.update(vote.voterId, decision.voter, vote.now);
   const earned = decision.vote.fuel_earned;
@@ -73,14 +139,14 @@ export async function saveVote(
 }
 
 /** The same vote submitted again: answered as the first time, counted once. */
-export async function replayVote(
+async function replayVote(
   repositories: VoteRepositories,
   voteId: number,
   categoryId: number,
   vote: PendingVote,
   wallet: FuelWallet,
 ): Promise<VoteOutcome> {
-  const replay = replayOf(await repositories.arena.findVote(voteId), vote.winnerId);
+  const replay = replayOf(await repositories.votes.findVote(voteId), vote.winnerId);
   if (!replay) throw new AppError(ErrorCode.PAIR_ALREADY_JUDGED);
   const voter = await repositories.voters.lock(vote.voterId);
   return {
@@ -128,7 +194,7 @@ function ratingOf(photo: RatedPhotoRow) {
  * Stores the achievements a vote earned (the voter's announced now, the winner's owner's at their
  * next vote) and returns what the voter is to be shown: the new ones and any left unannounced.
  */
-export async function announce(
+async function announce(
   voters: VoterRepository,
   vote: PendingVote,
   ownerId: number,

@@ -1,0 +1,165 @@
+import { sql } from 'kysely';
+import { chunks, jsonRows } from '../db/json-rows.js';
+import type { Db } from '../db/database.js';
+import type { PhotoRow } from '../db/schema.js';
+import { PreparedQuery } from '../db/prepared-query.js';
+import { hasRowLocks } from '../db/transaction.js';
+
+export type IndexRow = Pick<
+  PhotoRow,
+  'id' | 'user_id' | 'mu' | 'sigma2' | 'comparisons' | 'boost_remaining'
+>;
+export type CardRow = Pick<
+  PhotoRow,
+  'id' | 'display_key' | 'medium_key' | 'thumb_key' | 'width' | 'height' | 'placeholder'
+>;
+/** What a refit writes back to a photo. */
+export type RefitPhotoRow = Pick<
+  PhotoRow,
+  'id' | 'mu' | 'sigma2' | 'current_score' | 'provisional'
+>;
+export type RatedPhotoRow = Pick<PhotoRow, (typeof RATED_COLUMNS)[number]>;
+
+const RATED_COLUMNS = [
+  'id',
+  'user_id',
+  'category_id',
+  'state',
+  'mu',
+  'sigma2',
+  'comparisons',
+  'wins',
+  'win_streak',
+  'current_score',
+  'provisional',
+  'boost_remaining',
+  'published_at',
+] as const;
+
+// The queries of every pair fetch and vote, prepared (ADR 0021).
+const CARDS = new PreparedQuery<[first: number, second: number], CardRow>((db, arg) =>
+  db
+    .selectFrom('photos')
+    .select(['id', 'display_key', 'medium_key', 'thumb_key', 'width', 'height', 'placeholder'])
+    .where('id', 'in', [arg(0), arg(1)]),
+);
+const LOCK_PHOTOS = new PreparedQuery<[first: number, second: number], RatedPhotoRow>((db, arg) => {
+  const query = db
+    .selectFrom('photos')
+    .select(RATED_COLUMNS)
+    .where('id', 'in', [arg(0), arg(1)])
+    .orderBy('id');
+  return hasRowLocks(db) ? query.forUpdate() : query;
+});
+
+/**
+ * The photo columns the arena and the refit read and write: the pairing index's rows, a pair's
+ * cards, the ratings a vote moves and a refit rewrites.
+ */
+export class RatingRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * A chunk of a category's active photos in id order after `afterId`, as the in-memory pairing
+   * index needs them (photos_category_id_idx).
+   */
+  indexRowsAfter(categoryId: number, afterId: number, limit: number): Promise<IndexRow[]> {
+    return this.db
+      .selectFrom('photos')
+      .select(['id', 'user_id', 'mu', 'sigma2', 'comparisons', 'boost_remaining'])
+      .where('category_id', '=', categoryId)
+      .where('id', '>', afterId)
+      .where('state', '=', 'active')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Photos of a category written at or after `since`, oldest change first, with their state. */
+  changedIndexRows(
+    categoryId: number,
+    since: number,
+    limit: number,
+  ): Promise<(IndexRow & Pick<PhotoRow, 'state' | 'updated_at'>)[]> {
+    return this.db
+      .selectFrom('photos')
+      .select([
+        'id',
+        'user_id',
+        'mu',
+        'sigma2',
+        'comparisons',
+        'boost_remaining',
+        'state',
+        'updated_at',
+      ])
+      .where('category_id', '=', categoryId)
+      .where('updated_at', '>=', since)
+      .orderBy('updated_at')
+      .limit(limit)
+      .execute();
+  }
+
+  /** What a pair shows of its two photos (rows of deleted photos are missing). */
+  cards(ids: readonly [number, number]): Promise<CardRow[]> {
+    return CARDS.rows(this.db, ids[0], ids[1]);
+  }
+
+  /** Both photos of a vote, locked in id order (no deadlock between two votes on PostgreSQL). */
+  lockPhotos(ids: [number, number]): Promise<RatedPhotoRow[]> {
+    return LOCK_PHOTOS.rows(this.db, ids[0], ids[1]);
+  }
+
+  async updatePhoto(
+    id: number,
+    patch: Partial<Omit<RatedPhotoRow, 'id' | 'user_id' | 'category_id' | 'state'>>,
+    now: number,
+  ): Promise<void> {
+    await this.db
+      .updateTable('photos')
+      .set({ ...patch, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /**
+   * A chunk of the photos of a category that votes may name (deleted ones still anchor their
+   * opponents), in id order after `afterId` (photos_category_id_idx).
+   */
+  ratedPhotosAfter(categoryId: number, afterId: number, limit: number) {
+    return this.db
+      .selectFrom('photos')
+      .select(['id', 'state', 'mu', 'published_at'])
+      .where('category_id', '=', categoryId)
+      .where('id', '>', afterId)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+
+  /**
+   * Writes a refit's results. `updated_at` is left alone: it tells readers which photos a vote or
+   * an owner changed, and a refit announces itself by its stamp instead (ADR 0010).
+   */
+  async applyRefit(rows: RefitPhotoRow[]): Promise<void> {
+    // In id order, the order votes lock photos in: two writers never wait on each other in a cycle.
+    const ordered = [...rows].sort((a, b) => a.id - b.id);
+    for (const chunk of chunks(ordered)) {
+      const source = jsonRows(
+        this.db,
+        [
+          ['id', 'integer'],
+          ['mu', 'real'],
+          ['sigma2', 'real'],
+          ['current_score', 'integer'],
+          ['provisional', 'integer'],
+        ],
+        chunk.map((row) => [row.id, row.mu, row.sigma2, row.current_score, row.provisional]),
+        'r',
+      );
+      await sql`update photos set mu = r.mu, sigma2 = r.sigma2, current_score = r.current_score,
+          provisional = r.provisional
+        from ${source} where photos.id = r.id`.execute(this.db);
+    }
+  }
+}

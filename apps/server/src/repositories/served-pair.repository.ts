@@ -1,0 +1,147 @@
+import type { Db } from '../db/database.js';
+import type { ServedPairRow, VoteRow } from '../db/schema.js';
+import { PreparedQuery } from '../db/prepared-query.js';
+import { hasRowLocks } from '../db/transaction.js';
+
+/** Unanswered pairs a voter may hold at once (the client prefetches two or three). */
+const PENDING_PAIRS_HELD = 8;
+
+const SERVED_PAIR_COLUMNS = [
+  'id',
+  'voter_id',
+  'anonymous_id',
+  'user_id',
+  'category_id',
+  'left_photo_id',
+  'right_photo_id',
+  'photo_lo',
+  'photo_hi',
+  'kind',
+  'boosted_photo_id',
+  'gold_expected_winner_id',
+  'served_at',
+  'expires_at',
+  'vote_id',
+] as const satisfies readonly (keyof ServedPairRow)[];
+
+// The queries of every pair fetch and vote, prepared (ADR 0021).
+/** The served pair's values in SERVED_PAIR_COLUMNS order. */
+type ServedPairValues = ServedPairRow[keyof ServedPairRow][];
+const INSERT_SERVED_PAIR = new PreparedQuery<ServedPairValues, never>((db, arg) =>
+  db
+    .insertInto('served_pairs')
+    .values(
+      Object.fromEntries(
+        SERVED_PAIR_COLUMNS.map((column, index) => [column, arg(index)]),
+      ) as unknown as ServedPairRow,
+    ),
+);
+const JUDGED_PAIRS = new PreparedQuery<
+  [voterId: number, categoryId: number],
+  Pick<VoteRow, 'photo_lo' | 'photo_hi'>
+>((db, arg) =>
+  db
+    .selectFrom('votes')
+    .select(['photo_lo', 'photo_hi'])
+    .where('voter_id', '=', arg(0))
+    .where('category_id', '=', arg(1)),
+);
+const PENDING_PAIRS = new PreparedQuery<
+  [voterId: number, categoryId: number, now: number],
+  Pick<ServedPairRow, 'photo_lo' | 'photo_hi'>
+>((db, arg) =>
+  db
+    .selectFrom('served_pairs')
+    .select(['photo_lo', 'photo_hi'])
+    .where('voter_id', '=', arg(0))
+    .where('category_id', '=', arg(1))
+    .where('vote_id', 'is', null)
+    .where('expires_at', '>', arg(2))
+    .orderBy('served_at', 'desc')
+    .limit(PENDING_PAIRS_HELD),
+);
+const RECENT_SERVED = new PreparedQuery<
+  [voterId: number, limit: number],
+  Pick<ServedPairRow, 'left_photo_id' | 'right_photo_id' | 'kind'>
+>((db, arg) =>
+  db
+    .selectFrom('served_pairs')
+    .select(['left_photo_id', 'right_photo_id', 'kind'])
+    .where('voter_id', '=', arg(0))
+    .orderBy('served_at', 'desc')
+    .limit(arg(1)),
+);
+const SERVED_PAIR_CATEGORY = new PreparedQuery<[id: string], Pick<ServedPairRow, 'category_id'>>(
+  (db, arg) => db.selectFrom('served_pairs').select('category_id').where('id', '=', arg(0)),
+);
+const LOCK_SERVED_PAIR = new PreparedQuery<[id: string], ServedPairRow>((db, arg) => {
+  const query = db.selectFrom('served_pairs').selectAll().where('id', '=', arg(0));
+  return hasRowLocks(db) ? query.forUpdate() : query;
+});
+const MARK_JUDGED = new PreparedQuery<[voteId: number, pairId: string], never>((db, arg) =>
+  db
+    .updateTable('served_pairs')
+    .set({ vote_id: arg(0) })
+    .where('id', '=', arg(1)),
+);
+
+/** The pairs served to voters: what each holds unanswered, and which vote judged each. */
+export class ServedPairRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * `lo:hi` keys of the pairs this voter judged in the category, and of the few they hold
+   * unanswered right now (a prefetched queue); skipped pairs older than that may come back.
+   */
+  async unavailablePairs(voterId: number, categoryId: number, now: number): Promise<Set<string>> {
+    const judged = await JUDGED_PAIRS.rows(this.db, voterId, categoryId);
+    const pending = await PENDING_PAIRS.rows(this.db, voterId, categoryId, now);
+    return new Set([...judged, ...pending].map((row) => `${row.photo_lo}:${row.photo_hi}`));
+  }
+
+  recentServed(voterId: number, limit: number) {
+    return RECENT_SERVED.rows(this.db, voterId, limit);
+  }
+
+  async insertServedPair(pair: ServedPairRow): Promise<void> {
+    await INSERT_SERVED_PAIR.rows(this.db, ...SERVED_PAIR_COLUMNS.map((column) => pair[column]));
+  }
+
+  /** The category of a served pair, read without a lock. */
+  async servedPairCategory(id: string): Promise<number | undefined> {
+    return (await SERVED_PAIR_CATEGORY.first(this.db, id))?.category_id;
+  }
+
+  /** A served pair, locked for the rest of the transaction on PostgreSQL. */
+  lockServedPair(id: string): Promise<ServedPairRow | undefined> {
+    return LOCK_SERVED_PAIR.first(this.db, id);
+  }
+
+  /** The newest pair of these two photos served to the voter (when the client sends no pair_id). */
+  async latestServedPairId(voterId: number, lo: number, hi: number): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('served_pairs')
+      .select('id')
+      .where('voter_id', '=', voterId)
+      .where('photo_lo', '=', lo)
+      .where('photo_hi', '=', hi)
+      .orderBy('served_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.id;
+  }
+
+  async markJudged(pairId: string, voteId: number): Promise<void> {
+    await MARK_JUDGED.rows(this.db, voteId, pairId);
+  }
+
+  /** Forgets served pairs that expired unjudged long ago (judged ones stay as the vote's record). */
+  async deleteExpiredPairs(before: number): Promise<number> {
+    const result = await this.db
+      .deleteFrom('served_pairs')
+      .where('vote_id', 'is', null)
+      .where('expires_at', '<', before)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+}
