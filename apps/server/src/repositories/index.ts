@@ -18,101 +18,60 @@ import { VoteRepository } from './vote.repository.js';
 import { VoterRepository } from './voter.repository.js';
 
 /** Every repository that reads or writes the database, by the name services know it by. */
-export interface Repositories {
-  categories: CategoryRepository;
-  deviceBindings: DeviceBindingRepository;
-  fuel: FuelRepository;
-  leaderboards: LeaderboardRepository;
-  moderation: ModerationRepository;
-  photos: PhotoRepository;
-  ratings: RatingRepository;
-  references: ReferenceRepository;
-  scoreDays: ScoreDayRepository;
-  servedPairs: ServedPairRepository;
-  sessions: SessionRepository;
-  settings: SettingsRepository;
-  shareCards: ShareCardRepository;
-  uploads: UploadRepository;
-  users: UserRepository;
-  votes: VoteRepository;
-  voters: VoterRepository;
-}
+const REPOSITORY_CLASSES = {
+  categories: CategoryRepository,
+  deviceBindings: DeviceBindingRepository,
+  fuel: FuelRepository,
+  leaderboards: LeaderboardRepository,
+  moderation: ModerationRepository,
+  photos: PhotoRepository,
+  ratings: RatingRepository,
+  references: ReferenceRepository,
+  scoreDays: ScoreDayRepository,
+  servedPairs: ServedPairRepository,
+  sessions: SessionRepository,
+  settings: SettingsRepository,
+  shareCards: ShareCardRepository,
+  uploads: UploadRepository,
+  users: UserRepository,
+  votes: VoteRepository,
+  voters: VoterRepository,
+} satisfies Record<string, new (db: Db) => object>;
+
+export type Repositories = {
+  readonly [K in keyof typeof REPOSITORY_CLASSES]: InstanceType<(typeof REPOSITORY_CLASSES)[K]>;
+};
 
 export type RepositoryName = keyof Repositories;
 
 /**
  * The repositories on one handle (the database or a transaction), each built on first use: a
  * vote's transaction touches five of them and must not pay for seventeen (the vote is the hot
- * path).
+ * path). One getter per name is defined on the prototype below, so an instance holds only the
+ * handle and what it has built.
  */
-class BoundRepositories implements Repositories {
-  #made: Partial<Repositories> = {};
+class BoundRepositories {
+  readonly made = new Map<RepositoryName, object>();
 
-  constructor(private readonly db: Db) {}
+  constructor(readonly db: Db) {}
+}
 
-  private once<K extends RepositoryName>(
-    name: K,
-    make: new (db: Db) => Repositories[K],
-  ): Repositories[K] {
-    const made = this.#made[name] ?? new make(this.db);
-    this.#made[name] = made;
-    return made;
-  }
-
-  get categories() {
-    return this.once('categories', CategoryRepository);
-  }
-  get deviceBindings() {
-    return this.once('deviceBindings', DeviceBindingRepository);
-  }
-  get fuel() {
-    return this.once('fuel', FuelRepository);
-  }
-  get leaderboards() {
-    return this.once('leaderboards', LeaderboardRepository);
-  }
-  get moderation() {
-    return this.once('moderation', ModerationRepository);
-  }
-  get photos() {
-    return this.once('photos', PhotoRepository);
-  }
-  get ratings() {
-    return this.once('ratings', RatingRepository);
-  }
-  get references() {
-    return this.once('references', ReferenceRepository);
-  }
-  get scoreDays() {
-    return this.once('scoreDays', ScoreDayRepository);
-  }
-  get servedPairs() {
-    return this.once('servedPairs', ServedPairRepository);
-  }
-  get sessions() {
-    return this.once('sessions', SessionRepository);
-  }
-  get settings() {
-    return this.once('settings', SettingsRepository);
-  }
-  get shareCards() {
-    return this.once('shareCards', ShareCardRepository);
-  }
-  get uploads() {
-    return this.once('uploads', UploadRepository);
-  }
-  get users() {
-    return this.once('users', UserRepository);
-  }
-  get votes() {
-    return this.once('votes', VoteRepository);
-  }
-  get voters() {
-    return this.once('voters', VoterRepository);
-  }
+for (const name of Object.keys(REPOSITORY_CLASSES) as RepositoryName[]) {
+  const Repository = REPOSITORY_CLASSES[name];
+  Object.defineProperty(BoundRepositories.prototype, name, {
+    get(this: BoundRepositories) {
+      let made = this.made.get(name);
+      if (made === undefined) {
+        made = new Repository(this.db);
+        this.made.set(name, made);
+      }
+      return made;
+    },
+  });
 }
 
 /** The repositories bound to `db` (the database or an open transaction), built lazily. */
 export function bindRepositories(db: Db): Repositories {
-  return new BoundRepositories(db);
+  // The getters defined above give each name an instance of its class (REPOSITORY_CLASSES).
+  return new BoundRepositories(db) as unknown as Repositories;
 }

@@ -174,11 +174,12 @@ describe('the server layers (ADR 0025)', () => {
     expect(problems).toEqual([]);
   });
 
-  it('builds repositories only in the composition root (and a worker process its own)', () => {
+  it('builds repositories only in the composition root, their binding table (and a worker process its own)', () => {
     expect(
       offenders(
         (text) => /\bnew [A-Za-z]*Repository\(/.test(text),
-        ({ name }) => name === 'services/index.ts' || isWorkerEntry(name),
+        ({ name }) =>
+          name === 'services/index.ts' || name === 'repositories/index.ts' || isWorkerEntry(name),
       ),
     ).toEqual([]);
   });
