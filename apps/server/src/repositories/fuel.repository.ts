@@ -63,15 +63,7 @@ export class FuelRepository {
       amount < 0 ? -amount : 0,
     );
     if (!debit) return false;
-    await INSERT_LEDGER_ROW.rows(
-      this.db,
-      wallet.kind === 'user' ? wallet.id : null,
-      wallet.kind === 'voter' ? wallet.id : null,
-      amount,
-      reason,
-      ref,
-      now,
-    );
+    await this.writeLedgerRow(wallet, amount, reason, ref, now);
     return true;
   }
 
@@ -82,13 +74,23 @@ export class FuelRepository {
     reason: FuelReason,
     now: number,
   ): Promise<void> {
+    await this.writeLedgerRow(wallet, amount, reason, null, now);
+  }
+
+  private async writeLedgerRow(
+    wallet: FuelWallet,
+    amount: number,
+    reason: FuelReason,
+    ref: string | null,
+    now: number,
+  ): Promise<void> {
     await INSERT_LEDGER_ROW.rows(
       this.db,
       wallet.kind === 'user' ? wallet.id : null,
       wallet.kind === 'voter' ? wallet.id : null,
       amount,
       reason,
-      null,
+      ref,
       now,
     );
   }
