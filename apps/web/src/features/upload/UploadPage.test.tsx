@@ -270,7 +270,7 @@ describe('upload limits, checked before the photo is framed', () => {
     mockApi({ get_categories: ok(CATEGORIES) });
     renderApp('/upload');
     expect((await screen.findByTestId('upload-limits')).textContent).toBe(
-      'JPG/PNG/WebP · 短边 ≥256 px',
+      'JPEG/PNG/WebP · 短边 ≥256 像素',
     );
   });
 

@@ -62,13 +62,13 @@ export function refusalMessage(refusal: UploadRefusal, language: Language): stri
 
 /** How the formats are named to people (the file extensions they know). */
 const FORMAT_NAMES: Readonly<Record<UploadFormat, string>> = {
-  jpeg: 'JPG',
+  jpeg: 'JPEG',
   png: 'PNG',
   webp: 'WebP',
 };
 
 /**
- * The figures of the limits line on the choose step ("JPG/PNG/WebP · 短边 ≥256 px"): what the
+ * The figures of the limits line on the choose step ("JPEG/PNG/WebP · 短边 ≥256 像素"): what the
  * chosen photo must meet. The byte and pixel limits concern the crop the app renders, never the
  * chosen file, so showing them would turn away photos that upload fine.
  */

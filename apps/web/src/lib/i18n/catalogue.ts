@@ -188,7 +188,7 @@ export const zhCN = {
   'upload.heading': '上传照片',
   'upload.file': '选择照片',
   'upload.fileHint': '支持 JPEG、PNG、WebP 格式',
-  'upload.limits': '{formats} · 短边 ≥{side} px',
+  'upload.limits': '{formats} · 短边 ≥{side} 像素',
   'upload.tipsLabel': '拍照小贴士',
   'upload.tip.face': '一张清晰的正脸',
   'upload.tip.light': '光线充足',
