@@ -25,10 +25,14 @@ export async function startDemoServer(options: {
   databaseUrl: string | null;
   env?: Record<string, string>;
   nodeArgs?: BundleEntry['nodeArgs'];
+  /** A bundle built elsewhere (another checkout's `bench/dist/server/main.js`); default: this tree's. */
+  bundle?: string;
 }): Promise<DemoServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `yanzhi-${options.name}-`));
   const hostSecret = randomBytes(32).toString('hex');
-  const bundle = await bundleServer();
+  const bundle: BundleEntry = options.bundle
+    ? { kind: 'bundle', file: options.bundle }
+    : await bundleServer();
   const server = await KillableServer.create(
     {
       DATA_DIR: dataDir,
