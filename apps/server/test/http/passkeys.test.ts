@@ -199,6 +199,27 @@ describe.each(dialects)('passkeys on %s', (dialect) => {
     expect((await passkeySignIn(app, authenticator)).code).toBe(0);
   });
 
+  it('lets exactly one of two concurrent finishes of a ceremony in', async () => {
+    const owner = await signedIn(app, nextUser());
+    const authenticator = await savedPasskey(app, owner.token);
+    const begun = await app.call('begin_passkey_sign_in', {});
+    const { ceremony_id, options } = begun.data as {
+      ceremony_id: string;
+      options: { challenge: string };
+    };
+    const body = { ceremony_id, credential: authenticator.assert(options.challenge) };
+    const before = await identityState(app);
+    const answers = await Promise.all([
+      app.call('finish_passkey_sign_in', body),
+      app.call('finish_passkey_sign_in', body),
+    ]);
+    expect(answers.map((answer) => answer.code).sort()).toEqual([
+      0,
+      ErrorCode.PASSKEY_CEREMONY_INVALID,
+    ]);
+    expect((await identityState(app)).sessions).toBe(before.sessions + 1);
+  });
+
   it('keeps a credential to one account and refuses another account’s user handle', async () => {
     const owner = await signedIn(app, nextUser());
     const other = await signedIn(app, nextUser());
