@@ -27,7 +27,7 @@ describe('recovery codes', () => {
     ]) {
       expect(parseRecoveryCode(typed), typed).toEqual(parts);
     }
-    for (const wrong of ['', '0123-ABCD', 'UUUU-ABCD-1111-EFGH-0000-JKMN', `${'A'.repeat(25)}`]) {
+    for (const wrong of ['', '0123-ABCD', 'UUUU-ABCD-1111-EFGH-0000-JKMN', 'A'.repeat(25)]) {
       expect(parseRecoveryCode(wrong), wrong).toBeNull();
     }
   });
