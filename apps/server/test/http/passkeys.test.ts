@@ -77,6 +77,12 @@ describe.each(dialects)('passkeys on %s', (dialect) => {
     const stranger = await signedIn(app, nextUser());
     const first = await savedPasskey(app, owner.token);
     const second = await savedPasskey(app, owner.token);
+    // A third registration is told which credentials the account has already.
+    const { options } = await beginRegistration(app, owner.token);
+    expect(options.excludeCredentials?.map((key) => key.id)).toEqual([
+      first.credentialId,
+      second.credentialId,
+    ]);
     const methods = signInMethodsSchema.parse(
       (await app.call('get_sign_in_methods', {}, { 'access-token': owner.token })).data,
     );

@@ -65,6 +65,10 @@ describe.each(dialects)('recovery codes on %s', (dialect) => {
     const session = recoveryCodeSessionSchema.parse(used.data);
     expect(session.userInfo.id).toBe(owner.userInfo.id);
     expect(session.recovery_code.code).not.toBe(code);
+    const accepted = app.logs.filter((line) => line.includes('"recovery":"accepted"'));
+    expect(accepted.at(-1)).toContain(`"userId":${owner.userInfo.id}`);
+    expect(accepted.at(-1)).toContain(`"address":"${from}"`);
+    expect(app.logs.join('\n')).not.toContain(code.replace(/-/g, '').slice(8));
     const info = await app.call('get_user_info', {}, { 'access-token': session.token });
     expect(info).toMatchObject({ code: 0, data: { id: owner.userInfo.id } });
 
