@@ -121,16 +121,11 @@ export class PasskeyService {
     const { passkeys, authCeremonies } = this.store.repos;
     const ceremony = await authCeremonies.consume(request.ceremonyId, 'registration', user.id, now);
     if (!ceremony) throw new AppError(ErrorCode.PASSKEY_CEREMONY_INVALID);
-    const verified = await verifyRegistrationResponse({
-      response: request.credential,
-      expectedChallenge: ceremony.challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      requireUserVerification: false,
-      supportedAlgorithmIDs: ALGORITHMS,
-    }).catch(() => null);
-    if (!verified?.verified) throw new AppError(ErrorCode.PASSKEY_VERIFICATION_FAILED);
-    const { credential, credentialBackedUp } = verified.registrationInfo;
+    const { credential, credentialBackedUp } = await verifiedAttestation(
+      request.credential,
+      ceremony.challenge,
+      rp,
+    );
     if (await passkeys.findByCredentialId(credential.id)) {
       throw new AppError(ErrorCode.PASSKEY_ALREADY_SAVED);
     }
@@ -191,22 +186,8 @@ export class PasskeyService {
     if (userHandle !== undefined && userHandle !== (await passkeys.findHandle(user.id))) {
       throw new AppError(ErrorCode.PASSKEY_VERIFICATION_FAILED);
     }
-    const verified = await verifyAuthenticationResponse({
-      response: request.credential,
-      expectedChallenge: ceremony.challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      requireUserVerification: false,
-      credential: {
-        id: passkey.credential_id,
-        publicKey: isoBase64URL.toBuffer(passkey.public_key),
-        counter: passkey.counter,
-        ...descriptorTransports(passkey),
-      },
-    }).catch(() => null);
-    if (!verified?.verified) throw new AppError(ErrorCode.PASSKEY_VERIFICATION_FAILED);
+    const newCounter = await verifiedCounter(request.credential, ceremony.challenge, rp, passkey);
     if (user.status === 'banned') throw new AppError(ErrorCode.ACCOUNT_BANNED);
-    const { newCounter } = verified.authenticationInfo;
     if (!(await passkeys.recordUse(passkey.id, passkey.counter, newCounter, now))) {
       // Another sign-in with this passkey was recorded since it was read: one of them is a copy.
       throw new AppError(ErrorCode.PASSKEY_VERIFICATION_FAILED);
@@ -260,6 +241,53 @@ export class PasskeyService {
     });
     return id;
   }
+}
+
+/*
+ * The library answers a bad answer (wrong challenge, origin, RP ID, signature, counter, flags,
+ * CBOR) by throwing; each of those is the caller's, so each is 40107.
+ */
+
+/** The new credential of a verified registration answer, or 40107. */
+async function verifiedAttestation(
+  response: PasskeyRegistrationResponse,
+  challenge: string,
+  rp: RelyingParty,
+) {
+  const verified = await verifyRegistrationResponse({
+    response,
+    expectedChallenge: challenge,
+    expectedOrigin: rp.origin,
+    expectedRPID: rp.id,
+    requireUserVerification: false,
+    supportedAlgorithmIDs: ALGORITHMS,
+  }).catch(() => null);
+  if (!verified?.verified) throw new AppError(ErrorCode.PASSKEY_VERIFICATION_FAILED);
+  return verified.registrationInfo;
+}
+
+/** The authenticator's new counter from a verified assertion by `passkey`, or 40107. */
+async function verifiedCounter(
+  response: PasskeyAuthenticationResponse,
+  challenge: string,
+  rp: RelyingParty,
+  passkey: PasskeyRow,
+): Promise<number> {
+  const verified = await verifyAuthenticationResponse({
+    response,
+    expectedChallenge: challenge,
+    expectedOrigin: rp.origin,
+    expectedRPID: rp.id,
+    requireUserVerification: false,
+    credential: {
+      id: passkey.credential_id,
+      publicKey: isoBase64URL.toBuffer(passkey.public_key),
+      counter: passkey.counter,
+      ...descriptorTransports(passkey),
+    },
+  }).catch(() => null);
+  if (!verified?.verified) throw new AppError(ErrorCode.PASSKEY_VERIFICATION_FAILED);
+  return verified.authenticationInfo.newCounter;
 }
 
 function defaultName(index: number, language: MessageLanguage): string {
