@@ -67,4 +67,13 @@ describe.each(dialects)('the passkeys’ relying party on %s', (dialect) => {
     expect(direct.rpId).toBe('localhost');
     expect(direct.registered.code, direct.registered.msg).toBe(0);
   });
+
+  it('counts passkey sign-in calls per address with the login limit', async () => {
+    app = await createTestApp(dialect, { RATE_LIMIT_LOGIN_PER_MINUTE: '2' });
+    const codes = [];
+    for (let index = 0; index < 3; index += 1) {
+      codes.push((await app.call('begin_passkey_sign_in', {})).code);
+    }
+    expect(codes).toEqual([0, 0, ErrorCode.RATE_LIMITED]);
+  });
 });

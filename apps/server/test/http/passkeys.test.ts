@@ -272,6 +272,15 @@ describe.each(dialects)('passkeys on %s', (dialect) => {
     expect(refused.code).toBe(ErrorCode.PASSKEY_LIMIT_REACHED);
   });
 
+  it('prunes expired ceremonies when a new one begins', async () => {
+    await app.call('begin_passkey_sign_in', {});
+    app.clock.advance(5 * 60_000);
+    await app.call('begin_passkey_sign_in', {});
+    const rows = await app.db.selectFrom('auth_ceremonies').select('expires_at').execute();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => row.expires_at > app.clock.now())).toBe(true);
+  });
+
   it('asks for a signed-in caller to save, list or remove passkeys', async () => {
     for (const call of ['begin_passkey_registration', 'get_sign_in_methods'] as const) {
       expect((await app.call(call, {})).code).toBe(ErrorCode.NOT_SIGNED_IN);
