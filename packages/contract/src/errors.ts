@@ -1,4 +1,4 @@
-import { UPLOAD_LIMITS } from './constants.js';
+import { PASSKEY_LIMIT, UPLOAD_LIMITS } from './constants.js';
 
 /**
  * Error codes (DESIGN §3): five digits grouped by kind, stable once published.
@@ -21,6 +21,10 @@ export const ErrorCode = {
   TOKEN_REVOKED: 40103,
   REFRESH_TOKEN_INVALID: 40104,
   HOST_CREDENTIAL_INVALID: 40105,
+  PASSKEY_CEREMONY_INVALID: 40106,
+  PASSKEY_VERIFICATION_FAILED: 40107,
+  PASSKEY_UNKNOWN: 40108,
+  RECOVERY_CODE_INVALID: 40109,
   FORBIDDEN: 40300,
   USER_MISMATCH: 40301,
   ACCOUNT_BANNED: 40302,
@@ -33,9 +37,12 @@ export const ErrorCode = {
   PAIR_NOT_SERVED: 40404,
   NO_PAIR_AVAILABLE: 40405,
   NO_PHOTO_TO_SHARE: 40406,
+  PASSKEY_NOT_FOUND: 40407,
   CONFLICT: 40900,
   DUPLICATE_PHOTO: 40904,
   ALREADY_REPORTED: 40905,
+  PASSKEY_ALREADY_SAVED: 40906,
+  PASSKEY_LIMIT_REACHED: 40907,
   PAIR_EXPIRED: 40901,
   PAIR_ALREADY_JUDGED: 40902,
   INSUFFICIENT_FUEL: 40903,
@@ -94,6 +101,22 @@ export const ERROR_MESSAGES: Readonly<
     zh: '宿主登录凭证无效',
     en: 'The host credential is not valid',
   },
+  [ErrorCode.PASSKEY_CEREMONY_INVALID]: {
+    zh: '通行密钥请求已过期或已使用，请重试',
+    en: 'This passkey request has expired or was already used, please try again',
+  },
+  [ErrorCode.PASSKEY_VERIFICATION_FAILED]: {
+    zh: '通行密钥验证未通过',
+    en: 'The passkey could not be verified',
+  },
+  [ErrorCode.PASSKEY_UNKNOWN]: {
+    zh: '这个通行密钥没有关联任何账号，它可能已被删除',
+    en: 'This passkey belongs to no account; it may have been removed',
+  },
+  [ErrorCode.RECOVERY_CODE_INVALID]: {
+    zh: '恢复码无效或已经用过',
+    en: 'This recovery code is not valid or was already used',
+  },
   [ErrorCode.FORBIDDEN]: { zh: '没有权限执行此操作', en: 'You are not allowed to do this' },
   [ErrorCode.USER_MISMATCH]: {
     zh: '请求中的用户与当前登录用户不一致',
@@ -123,6 +146,18 @@ export const ERROR_MESSAGES: Readonly<
   [ErrorCode.NO_PHOTO_TO_SHARE]: {
     zh: '你还没有可以分享的照片，先上传一张吧',
     en: 'You have no photo to share yet: upload one first',
+  },
+  [ErrorCode.PASSKEY_NOT_FOUND]: {
+    zh: '没有找到这个通行密钥',
+    en: 'No such passkey',
+  },
+  [ErrorCode.PASSKEY_ALREADY_SAVED]: {
+    zh: '这个通行密钥已经保存过了',
+    en: 'This passkey is already saved',
+  },
+  [ErrorCode.PASSKEY_LIMIT_REACHED]: {
+    zh: `每个账号最多保存 ${PASSKEY_LIMIT} 个通行密钥，请先删除一个`,
+    en: `An account keeps at most ${PASSKEY_LIMIT} passkeys: remove one first`,
   },
   [ErrorCode.PAIR_EXPIRED]: {
     zh: '这组照片已过期，请看下一组',

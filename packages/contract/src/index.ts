@@ -5,6 +5,7 @@ export * from './envelope.js';
 export * from './schemas.js';
 export * from './arena.js';
 export * from './photos.js';
+export * from './identity.js';
 export * from './leaderboard.js';
 export * from './api.js';
 export * from './openapi.js';

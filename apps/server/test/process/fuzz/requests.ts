@@ -12,6 +12,7 @@ import {
   type JsonLike,
   type JsonObject,
 } from './hostile-values.js';
+import { identityBodies } from './identity-bodies.js';
 import { jsonBodyRefused, multipartRefused, type MultipartParts } from './oracle.js';
 
 /** What a signed-in fuzz run knows about its database. */
@@ -63,6 +64,7 @@ function validBodies(c: FuzzContext): { [N in CallName]: CallRequest<N> } {
     get_moderation_queue: { page: 1 },
     moderate_photo: { photo_id: c.otherPhotoId, decision: 'keep', reason: 'fuzz' },
     unban_user: { target_user_id: 1, reason: 'fuzz' },
+    ...identityBodies(),
   };
 }
 
