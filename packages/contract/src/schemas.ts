@@ -30,7 +30,9 @@ export const idSchema = z.union([
 export const bodyUserIdSchema = z
   .union([idSchema, z.literal('')])
   .nullish()
-  .transform((value) => (value === '' || value == null || isPlaceholderUserId(value) ? null : value));
+  .transform((value) =>
+    value === '' || value == null || isPlaceholderUserId(value) ? null : value,
+  );
 
 /** A positive integer that may also arrive as a string of digits. */
 function intLike(min: number, max: number) {

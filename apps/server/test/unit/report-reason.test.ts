@@ -1,11 +1,7 @@
 import fs from 'node:fs';
 import { REPORT_REASON_TEXT_MAX, REPORT_REASONS, type ReportReason } from '@yanzhi/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  REPORT_REASON_LABELS,
-  labelKey,
-  mapReportReason,
-} from '../../src/domain/report-reason.js';
+import { REPORT_REASON_LABELS, labelKey, mapReportReason } from '../../src/domain/report-reason.js';
 
 const KNOWN: readonly (readonly [string, ReportReason])[] = [
   // The enum values our own client sends.

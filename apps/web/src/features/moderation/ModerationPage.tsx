@@ -29,7 +29,6 @@ function ReasonOf({ report }: { report: ModerationReport }) {
 
 /** Who reported from where, and whether the report counted towards hiding (ADR 0023). */
 function Reporter({ report }: { report: ModerationReport }) {
-  const t = useT();
   const text = useModerationText();
   const who =
     report.reporter_user_id !== null
