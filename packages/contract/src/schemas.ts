@@ -150,7 +150,12 @@ export const reportReasonSchema = z
 export const submitReportRequestSchema = z.object({
   photo_id: idSchema,
   reason: reportReasonSchema,
-  notes: z.string().max(500).default(REPORT_DEFAULT_NOTES),
+  // Control characters but tab and line breaks are dropped: PostgreSQL text cannot hold a NUL.
+  notes: z
+    .string()
+    .max(500)
+    .default(REPORT_DEFAULT_NOTES)
+    .transform((text) => text.replace(/(?![\t\n\r])\p{Cc}/gu, '')),
   // The spec client always sends the placeholder '1' (spec §5): it means the caller (DESIGN §3).
   user_id: bodyUserIdSchema,
 });

@@ -119,6 +119,26 @@ describe.each(dialects)('the spec client signed out, call by call, on %s', (dial
     ]);
   });
 
+  it('submit_photo_report: control characters in the words never reach the database', async () => {
+    const [photo] = (await servedPair()).photos;
+    const sent = await client.submitPhotoReport({
+      photo_id: photo.id,
+      reason: 'blurry\u0000 photo',
+      notes: 'line\u0000one\nline two',
+    });
+    expect(sent.code, sent.msg).toBe(0);
+    const row = await app.db
+      .selectFrom('reports')
+      .select(['reason', 'reason_text', 'notes'])
+      .where('reporter_anonymous_id', '=', client.deviceId)
+      .executeTakeFirst();
+    expect(row).toEqual({
+      reason: 'other',
+      reason_text: 'blurry photo',
+      notes: 'lineone\nline two',
+    });
+  });
+
   it('delete_photo: refused as not signed in (spec §5), nothing deleted', async () => {
     const [photo] = (await servedPair()).photos;
     const refused = await client.deletePhoto(photo.id, undefined);
