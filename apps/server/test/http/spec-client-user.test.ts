@@ -94,6 +94,19 @@ describe.each(dialects)('the spec client signed in, call by call, on %s', (diale
       .orderBy('id')
       .execute();
 
+  it.each(SIGN_INS)('categories, boards and login_by_cookie holding a token (%s)', async (how) => {
+    const { client, id } = await signIn(how);
+    const categories = await client.getCategories();
+    expect(categories.code, categories.msg).toBe(0);
+    for (const periodType of ['day', 'all']) {
+      const board = await client.getLeaderboard({ category_id: category, period_type: periodType });
+      expect(board.code, `${periodType}: ${board.msg}`).toBe(0);
+    }
+    const again = await client.loginByCookie(app.hostToken(`spec-${dialect}-${people}`));
+    expect(again.code, again.msg).toBe(0);
+    expect(sessionSchema.parse(again.data).userInfo.id).toBe(id);
+  });
+
   it.each(SIGN_INS)(
     'pairs, votes and stats: user_id the user’s, the placeholder or none (%s)',
     async (how) => {
