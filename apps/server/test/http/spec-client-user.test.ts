@@ -198,6 +198,12 @@ describe.each(dialects)('the spec client signed in, call by call, on %s', (diale
       expect(userInfoSchema.parse(info.data).id).toBe(id);
       const card = await client.genShareImage(client.token);
       expect(card.code, card.msg).toBe(0);
+      // A JSON body cannot carry a file: a `file` there (null, '') is dropped, the same card.
+      for (const file of [null, '']) {
+        const same = await client.post('/api/gen_share_image', { token: client.token, file });
+        expect(same.code, same.msg).toBe(0);
+        expect(same.data).toEqual(card.data);
+      }
       const withFile = await client.genShareImage(client.token, { bytes: await photoJpeg(7) });
       expect(withFile.code, withFile.msg).toBe(0);
     },
