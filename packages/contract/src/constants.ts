@@ -123,6 +123,23 @@ export const QUERY_PARAMS = {
 export const REPORT_DEFAULT_USER_ID = '1';
 export const REPORT_DEFAULT_NOTES = '';
 
+/**
+ * A body `user_id` that means "the caller" on every call (DESIGN §3, ADR 0002): the spec
+ * client's placeholder '1' (spec §5), and the number 1 it becomes when a host's bridge or
+ * typed client turns numeric strings into numbers. Null, absent and '' mean the caller too.
+ */
+export function isPlaceholderUserId(value: unknown): boolean {
+  return value === REPORT_DEFAULT_USER_ID || value === Number(REPORT_DEFAULT_USER_ID);
+}
+
+/**
+ * A report's `reason` as the server keeps a host client's free text (mapped to REPORT_REASONS
+ * when it is a known label, else kept as `other` with its text): at most this many characters
+ * are kept, and a longer body field than REPORT_REASON_MAX_INPUT is refused.
+ */
+export const REPORT_REASON_TEXT_MAX = 200;
+export const REPORT_REASON_MAX_INPUT = 2000;
+
 /** Keys of the client's local storage (spec §3 "device identity kept locally"). */
 export const CLIENT_STORAGE_KEYS = {
   deviceId: 'deviceId',

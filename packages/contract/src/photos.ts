@@ -89,7 +89,10 @@ export const moderationReportSchema = z.object({
   address: z.string().nullable(),
   /** Whether the reporter had standing: only such reports hide a photo before review. */
   with_standing: z.boolean(),
+  /** One of REPORT_REASONS ('other' when a host client's words were no known label). */
   reason: z.string(),
+  /** Those words (trimmed, at most REPORT_REASON_TEXT_MAX characters); null for a known label. */
+  reason_text: z.string().nullable(),
   notes: z.string(),
   created_at: isoDateTimeSchema,
 });

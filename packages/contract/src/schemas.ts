@@ -5,8 +5,8 @@ import {
   LEADERBOARD_MAX_PAGE_SIZE,
   MY_PHOTOS_DEFAULT_PAGE_SIZE,
   REPORT_DEFAULT_NOTES,
-  REPORT_DEFAULT_USER_ID,
-  REPORT_REASONS,
+  REPORT_REASON_MAX_INPUT,
+  isPlaceholderUserId,
   PERIOD_TYPE_ALIASES,
   PERIOD_TYPES,
   type PeriodType,
@@ -24,10 +24,15 @@ export const idSchema = z.union([
 ]);
 
 /**
- * A body user id the client may send; never trusted for authority (DESIGN §3). Null, absent and
- * '' mean "the caller".
+ * A body user id the client may send; never trusted for authority (DESIGN §3). Null, absent, ''
+ * and the spec client's placeholder ('1', or 1: `isPlaceholderUserId`) mean "the caller" (null).
  */
-export const bodyUserIdSchema = z.union([idSchema, z.literal('').transform(() => null)]).nullish();
+export const bodyUserIdSchema = z
+  .union([idSchema, z.literal('')])
+  .nullish()
+  .transform((value) =>
+    value === '' || value == null || isPlaceholderUserId(value) ? null : value,
+  );
 
 /** A positive integer that may also arrive as a string of digits. */
 function intLike(min: number, max: number) {
@@ -131,12 +136,28 @@ export const submitRatingRequestSchema = z.object({
   pair_id: z.string().min(1).max(128).nullish(),
 });
 
+/**
+ * A report's reason: one of REPORT_REASONS from our client, or a host client's own words (a
+ * label in Chinese or English, or free text) which the server maps to the fixed list (DESIGN
+ * §3). Runs of spaces and control characters count as one space; empty is refused.
+ */
+export const reportReasonSchema = z
+  .string()
+  .max(REPORT_REASON_MAX_INPUT)
+  .transform((text) => text.replace(/[\p{Cc}\s]+/gu, ' ').trim())
+  .pipe(z.string().min(1));
+
 export const submitReportRequestSchema = z.object({
   photo_id: idSchema,
-  reason: z.enum(REPORT_REASONS),
-  notes: z.string().max(500).default(REPORT_DEFAULT_NOTES),
+  reason: reportReasonSchema,
+  // Control characters but tab and line breaks are dropped: PostgreSQL text cannot hold a NUL.
+  notes: z
+    .string()
+    .max(500)
+    .default(REPORT_DEFAULT_NOTES)
+    .transform((text) => text.replace(/(?![\t\n\r])\p{Cc}/gu, '')),
   // The spec client always sends the placeholder '1' (spec §5): it means the caller (DESIGN §3).
-  user_id: z.union([z.literal(REPORT_DEFAULT_USER_ID).transform(() => null), idSchema]).nullish(),
+  user_id: bodyUserIdSchema,
 });
 
 export const getVoteStatsRequestSchema = z.object({

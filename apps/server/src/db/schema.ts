@@ -88,6 +88,8 @@ export interface ReportsTable {
   reporter_voter_id: number;
   reporter_user_id: number | null;
   reason: string;
+  /** The reporter's own words when they were no known label (reason 'other'); null otherwise. */
+  reason_text: Generated<string | null>;
   notes: string;
   created_at: number;
   resolved_at: number | null;

@@ -16,6 +16,10 @@ function describe(issue: Issue): { zh: string; en: string } {
         ? { zh: '必填', en: 'is required' }
         : { zh: `类型应为 ${issue.expected}`, en: `must be of type ${issue.expected}` };
     case 'too_small':
+      // A text's minimum is its length: "at least 1" would read as a number.
+      if (issue.origin === 'string' && Number(issue.minimum) === 1) {
+        return { zh: '不能为空', en: 'must not be empty' };
+      }
       return {
         zh: `不能小于 ${String(issue.minimum)}`,
         en: `must be at least ${String(issue.minimum)}`,

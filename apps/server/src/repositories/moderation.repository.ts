@@ -34,6 +34,7 @@ export type OpenReportRow = Pick<
   | 'reporter_address'
   | 'with_standing'
   | 'reason'
+  | 'reason_text'
   | 'notes'
   | 'created_at'
 >;
@@ -62,6 +63,7 @@ export class ModerationRepository {
     reporter_neighbourhood: string;
     with_standing: boolean;
     reason: string;
+    reason_text: string | null;
     notes: string;
     created_at: number;
   }): Promise<number | null> {
@@ -152,6 +154,7 @@ export class ModerationRepository {
         'reporter_address',
         'with_standing',
         'reason',
+        'reason_text',
         'notes',
         'created_at',
       ])

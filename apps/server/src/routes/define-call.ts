@@ -7,7 +7,7 @@ import {
   type CallName,
   type CallResponse,
   type MessageLanguage,
-  REPORT_DEFAULT_USER_ID,
+  isPlaceholderUserId,
 } from '@yanzhi/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
@@ -68,23 +68,24 @@ export function requireUser(auth: AuthState): SignedInAuth {
   throw new AppError(auth.kind === 'invalid' ? auth.code : ErrorCode.NOT_SIGNED_IN);
 }
 
-/** The spec client's placeholder for "no user known": a report's `user_id: '1'` (spec §5). */
-function isPlaceholderUser(name: CallName, value: unknown): boolean {
-  return name === 'submit_photo_report' && value === REPORT_DEFAULT_USER_ID;
+/**
+ * Whether a body `user_id` means "the caller": null, absent, '' and the spec client's
+ * placeholder ('1' by default on a report, spec §5, and the number 1: ADR 0002), on every call.
+ */
+function isPlaceholderUser(value: unknown): boolean {
+  return value === undefined || value === null || value === '' || isPlaceholderUserId(value);
 }
 
 /**
  * A body `user_id` is never authority (DESIGN §3): when a signed-in caller's raw body names
  * someone else, the call is refused, whether or not the call's schema has the field (the schema
- * drops unknown fields, so the raw body is read). Null, absent and '' mean the caller.
+ * drops unknown fields, so the raw body is read). A placeholder is no disagreement.
  */
-export function checkBodyUser(name: CallName, body: unknown, auth: AuthState): void {
+export function checkBodyUser(body: unknown, auth: AuthState): void {
   if (auth.kind !== 'user' || typeof body !== 'object' || body === null) return;
   if (Array.isArray(body) || !Object.hasOwn(body, 'user_id')) return;
   const value = (body as { user_id?: unknown }).user_id;
-  if (value === undefined || value === null || value === '' || isPlaceholderUser(name, value)) {
-    return;
-  }
+  if (isPlaceholderUser(value)) return;
   const id = auth.user.id;
   const namesCaller = value === id || (typeof value === 'string' && value.trim() === String(id));
   if (!namesCaller) throw new AppError(ErrorCode.USER_MISMATCH);
@@ -123,7 +124,7 @@ function admitCall<N extends CallName>(
 ): CallArguments<N> {
   const call = API[name];
   if (call.auth === 'required') requireUser(context.auth);
-  checkBodyUser(name, body.fields, context.auth);
+  checkBodyUser(body.fields, context.auth);
   const input = parseInput(call.request, body.fields) as CallInput<N>;
   return (call.body === 'json' ? input : { ...input, file: body.file }) as CallArguments<N>;
 }

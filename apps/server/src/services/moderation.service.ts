@@ -1,6 +1,7 @@
 import { ErrorCode, type CallInput, type UserRole } from '@yanzhi/contract';
 import type { Clock } from '../domain/clock.js';
 import { neighbourhoodOf } from '../domain/network.js';
+import { mapReportReason } from '../domain/report-reason.js';
 import { hasStanding, hideThreshold, shouldHide } from '../domain/standing.js';
 import { AppError } from '../errors.js';
 import type { ModerationRepository, OpenReportRow } from '../repositories/moderation.repository.js';
@@ -41,6 +42,7 @@ function reportView(report: OpenReportRow) {
     address: report.reporter_address,
     with_standing: report.with_standing === 1,
     reason: report.reason,
+    reason_text: report.reason_text,
     notes: report.notes,
     created_at: new Date(report.created_at).toISOString(),
   };
@@ -62,6 +64,8 @@ export class ModerationService {
 
   async report(input: CallInput<'submit_photo_report'>, caller: ReportingCaller) {
     const now = this.clock.now();
+    // A host client's own words are mapped to ours, never refused for wording (DESIGN §3).
+    const reason = mapReportReason(input.reason);
     const voter = await this.identity.resolveVoter(caller.anonymousId, caller.userId, now);
     const withStanding = hasStanding(
       {
@@ -91,7 +95,8 @@ export class ModerationService {
         reporter_address: caller.ip,
         reporter_neighbourhood: neighbourhoodOf(caller.ip),
         with_standing: withStanding,
-        reason: input.reason,
+        reason: reason.reason,
+        reason_text: reason.text,
         notes: input.notes,
         created_at: now,
       });

@@ -84,7 +84,7 @@ describe.each(dialects)('a body user_id naming someone else (DESIGN §3) on %s',
     expect(photos).toHaveLength(0);
   });
 
-  it('keeps the caller, null, absent, empty and a report’s placeholder legal', async () => {
+  it('keeps the caller, null, absent, empty and the spec placeholder legal on every call', async () => {
     const alice = await login('alice-legal');
     const owner = await login('owner-legal');
     const uploaded = await upload(
@@ -96,24 +96,35 @@ describe.each(dialects)('a body user_id naming someone else (DESIGN §3) on %s',
     expect(uploaded.code, uploaded.msg).toBe(0);
     const photoId = (uploaded.data as { photo: { id: number } }).photo.id;
     expect(alice.id).not.toBe(Number(REPORT_DEFAULT_USER_ID));
-    for (const userId of [alice.id, String(alice.id), null, undefined, '']) {
+    const placeholders = [REPORT_DEFAULT_USER_ID, Number(REPORT_DEFAULT_USER_ID)];
+    for (const userId of [alice.id, String(alice.id), null, undefined, '', ...placeholders]) {
       const body = userId === undefined ? {} : { user_id: userId };
       const stats = await app.call('get_user_vote_stats', body, signedIn(alice));
       expect(stats.code, JSON.stringify(userId)).toBe(0);
     }
-    const report = await app.call(
-      'submit_photo_report',
-      { photo_id: photoId, reason: REPORT_REASONS[0], user_id: REPORT_DEFAULT_USER_ID },
-      signedIn(alice),
-    );
-    expect(report.code, report.msg).toBe(0);
-    // The placeholder is the report's only: elsewhere '1' names user 1.
-    const pair = await app.call(
-      'get_random_photos_for_rating',
-      { category_id: category, anonymous_id: 'web-legal', user_id: REPORT_DEFAULT_USER_ID },
-      signedIn(alice),
-    );
-    expect(pair.code).toBe(ErrorCode.USER_MISMATCH);
+    for (const userId of placeholders) {
+      const report = await app.call(
+        'submit_photo_report',
+        { photo_id: photoId, reason: REPORT_REASONS[0], user_id: userId },
+        signedIn(alice),
+      );
+      // The second is the same reporter again: admitted, then answered "already reported".
+      expect([0, ErrorCode.ALREADY_REPORTED], report.msg).toContain(report.code);
+      const pair = await app.call(
+        'get_random_photos_for_rating',
+        { category_id: category, anonymous_id: 'web-legal', user_id: userId },
+        signedIn(alice),
+      );
+      expect(pair.code, `${pair.msg} ${JSON.stringify(userId)}`).not.toBe(ErrorCode.USER_MISMATCH);
+    }
+    // The placeholder is "the caller" on every call: never a disagreement, never anyone else.
+    for (const name of CALL_NAMES) {
+      if (name === 'upload_photo' || name === 'delete_account' || name === 'sign_out') continue;
+      for (const userId of placeholders) {
+        const result = await app.call(name, { user_id: userId }, signedIn(alice));
+        expect(result.code, `${name} ${JSON.stringify(userId)}`).not.toBe(ErrorCode.USER_MISMATCH);
+      }
+    }
     // Anonymous callers have no user to disagree with.
     const anonymous = await app.call('get_user_vote_stats', {
       user_id: owner.id,

@@ -9,6 +9,7 @@ import * as reportStanding from './2026-11-24-0001-report-standing.js';
 import * as deviceBindings from './2026-11-24-0010-device-bindings.js';
 import * as voteNeighbourhood from './2026-11-24-0010-vote-neighbourhood.js';
 import * as standaloneIdentity from './2026-11-25-0001-standalone-identity.js';
+import * as reportReasonText from './2026-11-25-0030-report-reason-text.js';
 
 /** Every migration in order. Names carry a date prefix; a shipped migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-0010-device-bindings': deviceBindings,
   '2026-11-24-0010-vote-neighbourhood': voteNeighbourhood,
   '2026-11-25-0001-standalone-identity': standaloneIdentity,
+  '2026-11-25-0030-report-reason-text': reportReasonText,
 };

@@ -29,7 +29,10 @@ const ITEM: CallResponse<'get_moderation_queue'>['items'][number] = {
   voices: 2,
   standing_neighbourhoods: 1,
   hide_threshold: 3,
-  reasons: [{ reason: 'spam_or_ads', count: 3 }],
+  reasons: [
+    { reason: 'spam_or_ads', count: 2 },
+    { reason: 'other', count: 1 },
+  ],
   notes: ['广告'],
   reports: [
     {
@@ -40,6 +43,7 @@ const ITEM: CallResponse<'get_moderation_queue'>['items'][number] = {
       address: '203.0.113.9',
       with_standing: true,
       reason: 'spam_or_ads',
+      reason_text: null,
       notes: '广告',
       created_at: '2026-11-21T00:00:00.000Z',
     },
@@ -51,8 +55,21 @@ const ITEM: CallResponse<'get_moderation_queue'>['items'][number] = {
       address: null,
       with_standing: false,
       reason: 'spam_or_ads',
+      reason_text: null,
       notes: '',
       created_at: '2026-11-21T00:01:00.000Z',
+    },
+    {
+      report_id: 13,
+      reporter_user_id: 43,
+      reporter_anonymous_id: null,
+      neighbourhood: 'v4:192.0.2',
+      address: '192.0.2.7',
+      with_standing: true,
+      reason: 'other',
+      reason_text: '照片里有别人的电话号码',
+      notes: '',
+      created_at: '2026-11-21T00:02:00.000Z',
     },
   ],
   first_reported_at: '2026-11-21T00:00:00.000Z',
@@ -84,8 +101,10 @@ describe('the moderation page (/admin)', () => {
     });
     renderApp('/admin');
     const item = await screen.findByTestId('moderation-item');
-    expect(within(item).getByText('垃圾广告 × 3')).toBeTruthy();
+    expect(within(item).getByText('垃圾广告 × 2')).toBeTruthy();
     expect(within(item).getByText('“广告”')).toBeTruthy();
+    // A host client's own words are shown where the moderator looks first, and with the reporter.
+    expect(within(item).getByText('其他：“照片里有别人的电话号码”')).toBeTruthy();
     expect(within(item).getByText('有信誉的举报来自 1 个网段（3 个即隐藏）')).toBeTruthy();
     const reporters = within(item)
       .getAllByRole('listitem')
@@ -95,6 +114,9 @@ describe('the moderation page (/admin)', () => {
     );
     expect(reporters.find((text) => text.includes('匿名 web-abc'))).toContain(
       '无信誉 匿名 web-abc · v4:198.51.100 · 地址已删除',
+    );
+    expect(reporters.find((text) => text.includes('用户 43'))).toContain(
+      '192.0.2.7 · 其他：“照片里有别人的电话号码” ·',
     );
     await userEvent.click(within(item).getByRole('button', { name: '移除' }));
     await waitFor(() => {

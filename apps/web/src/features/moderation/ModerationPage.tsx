@@ -17,9 +17,18 @@ const DECISIONS: readonly { decision: ModerationDecision; label: MessageKey }[] 
   { decision: 'ban', label: 'moderation.ban' },
 ];
 
+/** A report's reason, with the reporter's own words when a host client sent free text. */
+function ReasonOf({ report }: { report: ModerationReport }) {
+  const t = useT();
+  const text = useModerationText();
+  const label = t(`report.reason.${report.reason as ReportReason}`);
+  return report.reason_text === null
+    ? label
+    : text('reasonText', { reason: label, text: report.reason_text });
+}
+
 /** Who reported from where, and whether the report counted towards hiding (ADR 0023). */
 function Reporter({ report }: { report: ModerationReport }) {
-  const t = useT();
   const text = useModerationText();
   const who =
     report.reporter_user_id !== null
@@ -35,7 +44,7 @@ function Reporter({ report }: { report: ModerationReport }) {
       <span className={report.with_standing ? 'moderation__standing' : undefined}>
         {text(report.with_standing ? 'withStanding' : 'withoutStanding')}
       </span>{' '}
-      {who} · {where} · {t(`report.reason.${report.reason as ReportReason}`)} ·{' '}
+      {who} · {where} · <ReasonOf report={report} /> ·{' '}
       <time dateTime={report.created_at}>{new Date(report.created_at).toLocaleString()}</time>
     </li>
   );
@@ -119,6 +128,13 @@ export function ModerationPage() {
                     ))}
                   </ul>
                 </details>
+                {item.reports.map((report) =>
+                  report.reason_text === null ? null : (
+                    <p key={report.report_id} className="moderation__note">
+                      <ReasonOf report={report} />
+                    </p>
+                  ),
+                )}
                 {item.notes.map((note, index) => (
                   <p key={index} className="moderation__note">
                     “{note}”

@@ -15,6 +15,7 @@ const TEXTS = {
     withStanding: '有信誉',
     withoutStanding: '无信誉',
     addressForgotten: '地址已删除',
+    reasonText: '{reason}：“{text}”',
   },
   en: {
     standing: 'Reports with standing from {count} neighbourhoods ({threshold} hide)',
@@ -25,6 +26,7 @@ const TEXTS = {
     withStanding: 'with standing',
     withoutStanding: 'no standing',
     addressForgotten: 'address forgotten',
+    reasonText: '{reason}: “{text}”',
   },
 } as const satisfies Record<Language, Record<string, string>>;
 
