@@ -10,45 +10,20 @@ import {
   type CallRequest,
   type CallResponse,
   type ErrorCode,
+  type Session,
 } from '@yanzhi/contract';
+import { ApiError, TransportError } from './api-errors';
 import { currentDevice } from './device';
 import { getDeviceId, getSessionId, getToken, getVersion, renewDeviceId } from './identity';
 import { getLanguage } from './i18n';
+import { underLiveSession } from './session-recovery';
+
+export { ApiError, TransportError, isAuthError, type TransportErrorKind } from './api-errors';
 
 /**
  * The one place the app talks to the server (spec §7): POST, relative paths, the headers of
  * spec §7 on every request, a 15 s timeout, and the `{ code, msg, data }` envelope unwrapped.
  */
-
-/** The server answered with a non-zero code: `message` is its msg, or 'Error' if it had none. */
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-  /** The msg exactly as the server sent it (possibly empty). */
-  readonly serverMessage: string;
-  constructor(
-    readonly code: number,
-    serverMessage: string,
-    readonly data: unknown = null,
-  ) {
-    super(serverMessage || 'Error');
-    this.serverMessage = serverMessage;
-  }
-}
-
-export type TransportErrorKind = 'network' | 'timeout' | 'http' | 'parse';
-
-/** The request never produced an envelope: no network, timed out, a non-2xx answer or not JSON. */
-export class TransportError extends Error {
-  override readonly name = 'TransportError';
-  constructor(
-    readonly kind: TransportErrorKind,
-    message: string,
-    readonly status: number | null = null,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-  }
-}
 
 /** The `data` of a call; calls the contract has not shaped yet (50100 for now) give unknown. */
 export type CallData<N extends CallName> = [CallResponse<N>] extends [never]
@@ -58,6 +33,11 @@ export type CallData<N extends CallName> = [CallResponse<N>] extends [never]
 export interface RequestOptions {
   /** Cancels the request (TanStack Query passes one); a cancel is not logged as an error. */
   signal?: AbortSignal;
+}
+
+interface SendOptions extends RequestOptions {
+  /** Leaves the stored token out (a refresh sends the refresh token, not the refused one). */
+  withoutToken?: boolean;
 }
 
 /** Every call's path is "/api/" + its name; the compiler checks this against the contract. */
@@ -77,7 +57,13 @@ export function toHeaderValue(value: string): string {
 }
 
 /** The headers of spec §7 (plus accept-language so server messages match the UI language). */
-export function buildHeaders({ json }: { json: boolean }): Record<string, string> {
+export function buildHeaders({
+  json,
+  withoutToken = false,
+}: {
+  json: boolean;
+  withoutToken?: boolean;
+}): Record<string, string> {
   const device = currentDevice();
   const headers: Record<string, string> = {};
   if (json) headers[REQUEST_HEADERS.contentType] = 'application/json';
@@ -88,7 +74,7 @@ export function buildHeaders({ json }: { json: boolean }): Record<string, string
   headers[REQUEST_HEADERS.deviceBrand] = toHeaderValue(device.brand) || 'unknown';
   headers[REQUEST_HEADERS.deviceModel] = toHeaderValue(device.model) || 'unknown';
   headers[REQUEST_HEADERS.deviceId] = toHeaderValue(getDeviceId());
-  const token = getToken();
+  const token = withoutToken ? null : getToken();
   if (token !== null && toHeaderValue(token)) {
     headers[REQUEST_HEADERS.accessToken] = toHeaderValue(token);
   }
@@ -118,7 +104,7 @@ export function failTransport(error: TransportError): never {
   throw error;
 }
 
-export async function send(url: string, body: BodyInit, json: boolean, options: RequestOptions) {
+export async function send(url: string, body: BodyInit, json: boolean, options: SendOptions) {
   const controller = new AbortController();
   // Why the request was aborted, read after the await (an object, so nothing narrows it).
   const ended = { timedOut: false, cancelled: false };
@@ -140,7 +126,7 @@ export async function send(url: string, body: BodyInit, json: boolean, options: 
     try {
       response = await fetch(url, {
         method: 'POST',
-        headers: buildHeaders({ json }),
+        headers: buildHeaders({ json, withoutToken: options.withoutToken ?? false }),
         body,
         credentials: 'same-origin',
         signal: controller.signal,
@@ -234,11 +220,73 @@ export async function underOwnDeviceId<T>(attempt: (deviceId: string) => Promise
   }
 }
 
-/** A JSON body's `anonymous_id` moved from one device id to another (other bodies as given). */
-function withDeviceId(data: unknown, from: string, to: string): unknown {
-  if (from === to || typeof data !== 'object' || data === null || Array.isArray(data)) return data;
-  const body = data as Record<string, unknown>;
-  return body.anonymous_id === from ? { ...body, anonymous_id: to } : data;
+/**
+ * A JSON body's `anonymous_id` moved from one device id to another, and its `token` (spec §7:
+ * get_user_info, gen_share_image) from a refused token to the renewed one, or left out when
+ * there is none; other bodies as given.
+ */
+function withIdentity(
+  data: unknown,
+  device: { from: string; to: string },
+  token: { from: string | null; to: string | null },
+): unknown {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return data;
+  const body = { ...(data as Record<string, unknown>) };
+  if (device.from !== device.to && body.anonymous_id === device.from) body.anonymous_id = device.to;
+  if (token.from !== token.to && token.from !== null && body.token === token.from) {
+    if (token.to === null) delete body.token;
+    else body.token = token.to;
+  }
+  return body;
+}
+
+/**
+ * The calls that answer only a signed-in caller: after a refused token is dropped they are not
+ * sent again without one. Checked against the contract (every `auth: 'required'` call, and no
+ * other), plus get_user_info, which names no user without a token.
+ */
+type CallsNeedingUser = {
+  [N in CallName]: Api[N]['auth'] extends 'required' ? N : never;
+}[CallName];
+const NEEDS_A_USER: Readonly<Record<CallsNeedingUser | 'get_user_info', true>> = {
+  get_user_info: true,
+  delete_photo: true,
+  sign_out: true,
+  get_sign_in_methods: true,
+  begin_passkey_registration: true,
+  finish_passkey_registration: true,
+  delete_passkey: true,
+  create_recovery_code: true,
+  get_my_photos: true,
+  boost_photo: true,
+  get_photo_history: true,
+  delete_account: true,
+  get_moderation_queue: true,
+  moderate_photo: true,
+  unban_user: true,
+};
+
+/** Whether the call at `url` still works for an anonymous visitor (unknown paths are tried). */
+export function worksAnonymously(url: string): boolean {
+  const name = url.startsWith('/api/') ? url.slice('/api/'.length) : '';
+  return !Object.hasOwn(NEEDS_A_USER, name);
+}
+
+/** `refresh_session` (DESIGN §3): sent with the refresh token only, never the refused token. */
+function refreshSession(refreshToken: string): Promise<Session> {
+  const body = JSON.stringify({ refresh_token: refreshToken });
+  return send(apiPath('refresh_session'), body, true, { withoutToken: true }) as Promise<Session>;
+}
+
+/**
+ * Runs a call under the stored session; when the server refuses its token, renews it once (or
+ * drops it) and runs the call again (lib/session-recovery.ts). `attempt` gets the token sent.
+ */
+export function underRenewedSession<T>(
+  url: string,
+  attempt: (token: string | null) => Promise<T>,
+): Promise<T> {
+  return underLiveSession(worksAnonymously(url), attempt, refreshSession);
 }
 
 /** The generic POST helper of spec §7: any url, a JSON body, the envelope unwrapped. */
@@ -248,8 +296,16 @@ export async function post<T = unknown>(
   options: RequestOptions = {},
 ): Promise<T> {
   const original = getDeviceId();
-  return (await underOwnDeviceId((deviceId) =>
-    send(url, JSON.stringify(withDeviceId(data, original, deviceId) ?? {}), true, options),
+  const sentToken = getToken();
+  return (await underRenewedSession(url, (token) =>
+    underOwnDeviceId((deviceId) => {
+      const body = withIdentity(
+        data,
+        { from: original, to: deviceId },
+        { from: sentToken, to: token },
+      );
+      return send(url, JSON.stringify(body ?? {}), true, options);
+    }),
   )) as T;
 }
 
@@ -260,9 +316,4 @@ export async function callApi<N extends CallName>(
   options: RequestOptions = {},
 ): Promise<CallData<N>> {
   return post<CallData<N>>(apiPath(name), body ?? {}, options);
-}
-
-/** True for the 401xx codes: not signed in, or a bad / expired / revoked token. */
-export function isAuthError(error: unknown): error is ApiError {
-  return error instanceof ApiError && Math.floor(error.code / 100) === 401;
 }

@@ -2,6 +2,7 @@ import {
   CLIENT_STORAGE_KEYS,
   DEFAULT_APP_VERSION,
   DEVICE_ID_PREFIX,
+  HOST_TOKEN_PREFIX,
   SESSION_ID_PREFIX,
 } from '@yanzhi/contract';
 import { guid } from './guid';
@@ -56,12 +57,34 @@ export function getToken(): string | null {
   return readStored(CLIENT_STORAGE_KEYS.token) || null;
 }
 
-export function setToken(token: string): void {
+/**
+ * Where the stored token came from: the native host (the address of spec §2, or the host's
+ * bridge) or this app (a sign-in, a refresh, a device account's first upload). Kept beside the
+ * token, since a host session that ends is renewed by the host, not by a refresh token.
+ */
+export type TokenSource = 'host' | 'app';
+
+/** The storage key of the token's source (ours; spec §3 lists no such key). */
+export const TOKEN_SOURCE_KEY = 'tokenSource';
+
+export function setToken(token: string, source: TokenSource = 'app'): void {
   writeStored(CLIENT_STORAGE_KEYS.token, token);
+  writeStored(TOKEN_SOURCE_KEY, source);
 }
 
 export function clearToken(): void {
   removeStored(CLIENT_STORAGE_KEYS.token);
+  removeStored(TOKEN_SOURCE_KEY);
+}
+
+/**
+ * True when the stored token is the native host's: it came from the address or the host's
+ * bridge, or it is a host-signed `h1.` token (ADR 0002), however it was stored.
+ */
+export function isHostToken(): boolean {
+  const token = getToken();
+  if (token === null) return false;
+  return token.startsWith(`${HOST_TOKEN_PREFIX}.`) || readStored(TOKEN_SOURCE_KEY) === 'host';
 }
 
 export function getRefreshToken(): string | null {
