@@ -23,7 +23,7 @@ declare global {
   }
 }
 
-const HOST_MESSAGE = '登录已过期，请从客户端重新打开本页面；现在你可以继续以游客身份使用';
+const HOST_MESSAGE = '登录已过期，请从客户端重新打开本页面';
 const REFUSED_MESSAGE = '登录已失效，你可以继续以游客身份使用';
 
 /**

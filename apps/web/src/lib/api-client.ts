@@ -10,13 +10,14 @@ import {
   type CallRequest,
   type CallResponse,
   type ErrorCode,
-  type Session,
 } from '@yanzhi/contract';
 import { ApiError, TransportError } from './api-errors';
 import { currentDevice } from './device';
 import { getDeviceId, getSessionId, getToken, getVersion, renewDeviceId } from './identity';
 import { getLanguage } from './i18n';
 import { underLiveSession } from './session-recovery';
+
+export { underLiveSession } from './session-recovery';
 
 export { ApiError, TransportError, isAuthError, type TransportErrorKind } from './api-errors';
 
@@ -33,11 +34,6 @@ export type CallData<N extends CallName> = [CallResponse<N>] extends [never]
 export interface RequestOptions {
   /** Cancels the request (TanStack Query passes one); a cancel is not logged as an error. */
   signal?: AbortSignal;
-}
-
-interface SendOptions extends RequestOptions {
-  /** Leaves the stored token out (a refresh sends the refresh token, not the refused one). */
-  withoutToken?: boolean;
 }
 
 /** Every call's path is "/api/" + its name; the compiler checks this against the contract. */
@@ -57,13 +53,7 @@ export function toHeaderValue(value: string): string {
 }
 
 /** The headers of spec §7 (plus accept-language so server messages match the UI language). */
-export function buildHeaders({
-  json,
-  withoutToken = false,
-}: {
-  json: boolean;
-  withoutToken?: boolean;
-}): Record<string, string> {
+export function buildHeaders(json: boolean): Record<string, string> {
   const device = currentDevice();
   const headers: Record<string, string> = {};
   if (json) headers[REQUEST_HEADERS.contentType] = 'application/json';
@@ -74,7 +64,7 @@ export function buildHeaders({
   headers[REQUEST_HEADERS.deviceBrand] = toHeaderValue(device.brand) || 'unknown';
   headers[REQUEST_HEADERS.deviceModel] = toHeaderValue(device.model) || 'unknown';
   headers[REQUEST_HEADERS.deviceId] = toHeaderValue(getDeviceId());
-  const token = withoutToken ? null : getToken();
+  const token = getToken();
   if (token !== null && toHeaderValue(token)) {
     headers[REQUEST_HEADERS.accessToken] = toHeaderValue(token);
   }
@@ -104,7 +94,7 @@ export function failTransport(error: TransportError): never {
   throw error;
 }
 
-export async function send(url: string, body: BodyInit, json: boolean, options: SendOptions) {
+export async function send(url: string, body: BodyInit, json: boolean, options: RequestOptions) {
   const controller = new AbortController();
   // Why the request was aborted, read after the await (an object, so nothing narrows it).
   const ended = { timedOut: false, cancelled: false };
@@ -126,7 +116,7 @@ export async function send(url: string, body: BodyInit, json: boolean, options: 
     try {
       response = await fetch(url, {
         method: 'POST',
-        headers: buildHeaders({ json, withoutToken: options.withoutToken ?? false }),
+        headers: buildHeaders(json),
         body,
         credentials: 'same-origin',
         signal: controller.signal,
@@ -152,7 +142,7 @@ export async function send(url: string, body: BodyInit, json: boolean, options: 
       parsed = undefined;
       if (response.ok) {
         failTransport(
-          new TransportError('parse', `${url} answered with something other than JSON`, null, {
+          new TransportError('parse', `${url} answered non-JSON`, null, {
             cause,
           }),
         );
@@ -171,9 +161,7 @@ export async function send(url: string, body: BodyInit, json: boolean, options: 
       failTransport(transport);
     }
     if (!isEnvelope(parsed)) {
-      failTransport(
-        new TransportError('parse', `${url} answered without a { code, msg, data } envelope`),
-      );
+      failTransport(new TransportError('parse', `${url} answered without an envelope`));
     }
     if (parsed.code !== 0) {
       throw new ApiError(parsed.code, messageOf(parsed), parsed.data);
@@ -221,72 +209,21 @@ export async function underOwnDeviceId<T>(attempt: (deviceId: string) => Promise
 }
 
 /**
- * A JSON body's `anonymous_id` moved from one device id to another, and its `token` (spec §7:
- * get_user_info, gen_share_image) from a refused token to the renewed one, or left out when
- * there is none; other bodies as given.
+ * A JSON body's `anonymous_id` moved from the device id first sent to the current one, and its
+ * `token` (spec §7: get_user_info, gen_share_image) from the token first sent to the current
+ * one, or left out (undefined is not serialised) when there is none; other bodies as given.
  */
-function withIdentity(
-  data: unknown,
-  device: { from: string; to: string },
-  token: { from: string | null; to: string | null },
-): unknown {
+function withIdentity(data: unknown, from: Identity, to: Identity): unknown {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return data;
   const body = { ...(data as Record<string, unknown>) };
-  if (device.from !== device.to && body.anonymous_id === device.from) body.anonymous_id = device.to;
-  if (token.from !== token.to && token.from !== null && body.token === token.from) {
-    if (token.to === null) delete body.token;
-    else body.token = token.to;
-  }
+  if (body.anonymous_id === from.deviceId) body.anonymous_id = to.deviceId;
+  if (from.token !== null && body.token === from.token) body.token = to.token ?? undefined;
   return body;
 }
 
-/**
- * The calls that answer only a signed-in caller: after a refused token is dropped they are not
- * sent again without one. Checked against the contract (every `auth: 'required'` call, and no
- * other), plus get_user_info, which names no user without a token.
- */
-type CallsNeedingUser = {
-  [N in CallName]: Api[N]['auth'] extends 'required' ? N : never;
-}[CallName];
-const NEEDS_A_USER: Readonly<Record<CallsNeedingUser | 'get_user_info', true>> = {
-  get_user_info: true,
-  delete_photo: true,
-  sign_out: true,
-  get_sign_in_methods: true,
-  begin_passkey_registration: true,
-  finish_passkey_registration: true,
-  delete_passkey: true,
-  create_recovery_code: true,
-  get_my_photos: true,
-  boost_photo: true,
-  get_photo_history: true,
-  delete_account: true,
-  get_moderation_queue: true,
-  moderate_photo: true,
-  unban_user: true,
-};
-
-/** Whether the call at `url` still works for an anonymous visitor (unknown paths are tried). */
-export function worksAnonymously(url: string): boolean {
-  const name = url.startsWith('/api/') ? url.slice('/api/'.length) : '';
-  return !Object.hasOwn(NEEDS_A_USER, name);
-}
-
-/** `refresh_session` (DESIGN §3): sent with the refresh token only, never the refused token. */
-function refreshSession(refreshToken: string): Promise<Session> {
-  const body = JSON.stringify({ refresh_token: refreshToken });
-  return send(apiPath('refresh_session'), body, true, { withoutToken: true }) as Promise<Session>;
-}
-
-/**
- * Runs a call under the stored session; when the server refuses its token, renews it once (or
- * drops it) and runs the call again (lib/session-recovery.ts). `attempt` gets the token sent.
- */
-export function underRenewedSession<T>(
-  url: string,
-  attempt: (token: string | null) => Promise<T>,
-): Promise<T> {
-  return underLiveSession(worksAnonymously(url), attempt, refreshSession);
+interface Identity {
+  deviceId: string;
+  token: string | null;
 }
 
 /** The generic POST helper of spec §7: any url, a JSON body, the envelope unwrapped. */
@@ -295,15 +232,10 @@ export async function post<T = unknown>(
   data: unknown = {},
   options: RequestOptions = {},
 ): Promise<T> {
-  const original = getDeviceId();
-  const sentToken = getToken();
-  return (await underRenewedSession(url, (token) =>
+  const sent: Identity = { deviceId: getDeviceId(), token: getToken() };
+  return (await underLiveSession(url, (token) =>
     underOwnDeviceId((deviceId) => {
-      const body = withIdentity(
-        data,
-        { from: original, to: deviceId },
-        { from: sentToken, to: token },
-      );
+      const body = withIdentity(data, sent, { deviceId, token });
       return send(url, JSON.stringify(body ?? {}), true, options);
     }),
   )) as T;

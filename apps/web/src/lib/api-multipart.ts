@@ -15,7 +15,7 @@ import {
   messageOf,
   send,
   underOwnDeviceId,
-  underRenewedSession,
+  underLiveSession,
   type CallData,
   type RequestOptions,
 } from './api-client';
@@ -53,7 +53,7 @@ function underIdentity<T>(
 ): Promise<T> {
   const original = getDeviceId();
   const sentToken = getToken();
-  return underRenewedSession(apiPath(name), (token) =>
+  return underLiveSession(apiPath(name), (token) =>
     underOwnDeviceId((deviceId) =>
       sendForm(formFor(form, { from: original, to: deviceId }, { from: sentToken, to: token })),
     ),
@@ -116,7 +116,7 @@ function sendWithProgress<N extends CallName>(
     };
     xhr.open('POST', url);
     xhr.timeout = REQUEST_TIMEOUT_MS;
-    for (const [header, value] of Object.entries(buildHeaders({ json: false }))) {
+    for (const [header, value] of Object.entries(buildHeaders(false))) {
       xhr.setRequestHeader(header, value);
     }
     xhr.upload.onprogress = (event: ProgressEvent) => {
@@ -170,7 +170,7 @@ function unwrapText(url: string, status: number, text: string): unknown {
   } catch (cause) {
     if (ok) {
       failTransport(
-        new TransportError('parse', `${url} answered with something other than JSON`, null, {
+        new TransportError('parse', `${url} answered non-JSON`, null, {
           cause,
         }),
       );
@@ -184,9 +184,7 @@ function unwrapText(url: string, status: number, text: string): unknown {
     failTransport(new TransportError('http', `${url} answered HTTP ${status}`, status));
   }
   if (!isEnvelope(parsed)) {
-    failTransport(
-      new TransportError('parse', `${url} answered without a { code, msg, data } envelope`),
-    );
+    failTransport(new TransportError('parse', `${url} answered without an envelope`));
   }
   if (parsed.code !== 0) throw new ApiError(parsed.code, messageOf(parsed), parsed.data);
   return parsed.data;

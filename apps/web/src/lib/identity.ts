@@ -2,7 +2,6 @@ import {
   CLIENT_STORAGE_KEYS,
   DEFAULT_APP_VERSION,
   DEVICE_ID_PREFIX,
-  HOST_TOKEN_PREFIX,
   SESSION_ID_PREFIX,
 } from '@yanzhi/contract';
 import { guid } from './guid';
@@ -75,16 +74,6 @@ export function setToken(token: string, source: TokenSource = 'app'): void {
 export function clearToken(): void {
   removeStored(CLIENT_STORAGE_KEYS.token);
   removeStored(TOKEN_SOURCE_KEY);
-}
-
-/**
- * True when the stored token is the native host's: it came from the address or the host's
- * bridge, or it is a host-signed `h1.` token (ADR 0002), however it was stored.
- */
-export function isHostToken(): boolean {
-  const token = getToken();
-  if (token === null) return false;
-  return token.startsWith(`${HOST_TOKEN_PREFIX}.`) || readStored(TOKEN_SOURCE_KEY) === 'host';
 }
 
 export function getRefreshToken(): string | null {

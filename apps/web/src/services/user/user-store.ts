@@ -17,8 +17,8 @@ import {
   setRefreshToken,
   setToken,
 } from '../../lib/identity';
-import { t, type MessageKey } from '../../lib/i18n';
-import { onSessionChange, type SessionEndReason } from '../../lib/session-recovery';
+import { t } from '../../lib/i18n';
+import { onSessionChange } from '../../lib/session-recovery';
 import { readStoredJson, removeStored, writeStored } from '../../lib/storage';
 import { toast } from '../toasts';
 import { deleteMyPhoto } from './api/delete-photo';
@@ -198,25 +198,20 @@ export const useUserStore = create<UserState>()((set, get) => ({
   },
 }));
 
-/** What the visitor is told, once, when the session ends (lib/session-recovery.ts). */
-const SESSION_END_MESSAGES: Readonly<Record<SessionEndReason, MessageKey>> = {
-  refused: 'session.ended.refused',
-  host: 'session.ended.host',
-  banned: 'session.ended.banned',
-};
-
 /**
  * The store follows the session the API client renews or drops: a refresh brings the user with
  * it; a drop (storage already cleared) leaves an anonymous visitor, told once why.
  */
 function followSession(): void {
   onSessionChange((change) => {
+    // A renewal without a user (the host's bridge) keeps the one we have: setUser ignores null.
     if (change.kind === 'renewed') {
-      if (change.userInfo !== null) useUserStore.getState().setUser(change.userInfo);
+      useUserStore.getState().setUser(change.userInfo);
       return;
     }
     useUserStore.setState({ user: null, ...EMPTY_PHOTO_PAGE });
-    if (change.warning !== null) toast.warning(t(SESSION_END_MESSAGES[change.warning]));
+    // What the visitor is told, once: session.ended.refused, .host or .banned.
+    if (change.warning !== null) toast.warning(t(`session.ended.${change.warning}`));
   });
 }
 followSession();
