@@ -247,6 +247,22 @@ describe('a token the server refuses', () => {
     expect(warnings()).toHaveLength(0);
   });
 
+  it('is kept when the server is busy or failing, for a later try', async () => {
+    for (const refusal of [
+      fail(ErrorCode.RATE_LIMITED, '请求过于频繁，请稍后再试'),
+      fail(ErrorCode.INTERNAL, '服务器开小差了'),
+    ]) {
+      signedIn();
+      mockApi({ get_my_photos: acceptOnly(RENEWED), refresh_session: refusal });
+      await expect(callApi('get_my_photos', { page: 1 })).rejects.toMatchObject({
+        code: ErrorCode.TOKEN_EXPIRED,
+      });
+      expect(stored(CLIENT_STORAGE_KEYS.refreshToken)).toBe('rt_first');
+      expect(stored(CLIENT_STORAGE_KEYS.token)).toBe(STALE);
+    }
+    expect(warnings()).toHaveLength(0);
+  });
+
   it('of a banned account drops the session with its own message, without a refresh', async () => {
     signedIn();
     const fetchMock = mockApi({

@@ -143,14 +143,20 @@ async function renew(refused: string, code: number) {
   try {
     session = await refresh(refreshToken);
   } catch (error) {
-    // Offline or a server in trouble: the refresh token may still be good, so keep everything.
-    if (!(error instanceof ApiError)) throw error;
+    // Offline, rate limited or a server in trouble: the refresh token may still be good, so
+    // everything is kept for a later try. Any other answer refuses it.
+    if (!(error instanceof ApiError) || isPassing(error.code)) throw error;
     return end(error.code === ACCOUNT_BANNED ? 'banned' : host ? 'host' : 'refused');
   }
   setToken(session.token);
   setRefreshToken(session.refresh_token);
   announce({ kind: 'renewed', userInfo: session.userInfo });
   return session.token;
+}
+
+/** A refusal that says nothing about the refresh token: 429xx (rate limited) and 500xx. */
+function isPassing(code: number): boolean {
+  return Math.floor(code / 100) === 429 || code >= 50000;
 }
 
 /** Drops the session from storage at once and tells the visitor once. */
