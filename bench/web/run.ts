@@ -44,6 +44,8 @@ const DEFERRED: Readonly<Record<string, string>> = {
     'the offline vote queue and its storage, fetched once the first screen has settled or on a vote',
   'src/components/AchievementIcon.tsx':
     'achievement badges, fetched with the first achievement toast or the achievements tab',
+  'src/lib/session-renewal.ts':
+    'renewing or dropping a token the server refused (and the host bridge), fetched on a refusal',
 };
 const ENGLISH = 'src/lib/i18n/catalogue-en.ts';
 const INITIAL_PAGE = 'src/features/arena/index.ts';

@@ -48,10 +48,13 @@ test.describe('the app shell on a phone', () => {
   test('stores even an unknown token from tokenId and removes it from the address', async ({
     page,
   }) => {
+    // The token is stored and sent; the server refuses it, and then it is dropped (ADR 0002).
+    const sent = page.waitForRequest('**/api/get_user_info');
     await page.goto(`${baseUrl()}/leaderboard?tokenId=T&keep=1`);
-    await expect.poll(() => stored(page, CLIENT_STORAGE_KEYS.token)).toBe('T');
+    expect((await sent).headers()['access-token']).toBe('T');
     expect(page.url()).not.toContain('tokenId');
     expect(page.url()).toContain('keep=1');
+    await expect.poll(() => stored(page, CLIENT_STORAGE_KEYS.token)).toBeNull();
   });
 
   test('generates the device identity when the host gives none', async ({ page }) => {

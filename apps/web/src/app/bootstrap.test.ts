@@ -50,20 +50,26 @@ describe('start-up', () => {
     expect(useToastStore.getState().toasts).toHaveLength(0);
   });
 
-  it('keeps the token but drops the user when the server rejects it', async () => {
+  it('drops the token and the user when the server rejects it, saying so once (ADR 0002)', async () => {
     window.history.replaceState(null, '', '/');
     localStorage.setItem(CLIENT_STORAGE_KEYS.token, 'revoked');
     localStorage.setItem(CLIENT_STORAGE_KEYS.userInfo, JSON.stringify(USER_INFO));
-    mockApi({ get_user_info: fail(40103, '登录已失效，请重新登录') });
+    const fetchMock = mockApi({ get_user_info: fail(40103, '登录已失效，请重新登录') });
 
     startApp();
     await waitFor(() => {
-      expect(useUserStore.getState().user).toBeNull();
+      expect(localStorage.getItem(CLIENT_STORAGE_KEYS.token)).toBeNull();
     });
-    expect(localStorage.getItem(CLIENT_STORAGE_KEYS.token)).toBe('revoked');
+    expect(useUserStore.getState().user).toBeNull();
+    expect(localStorage.getItem(CLIENT_STORAGE_KEYS.userInfo)).toBeNull();
     expect(useToastStore.getState().toasts).toMatchObject([
-      { type: 'warning', message: '登录已失效，请重新登录' },
+      { type: 'warning', message: '登录已失效，你可以继续以游客身份使用' },
     ]);
+
+    // The next start has nothing to refuse and says nothing.
+    startApp();
+    expect(fetchMock.callsTo('get_user_info')).toHaveLength(1);
+    expect(useToastStore.getState().toasts).toHaveLength(1);
   });
 
   it('follows an English browser from the first render', () => {

@@ -11,44 +11,20 @@ import {
   type CallResponse,
   type ErrorCode,
 } from '@yanzhi/contract';
+import { ApiError, TransportError } from './api-errors';
 import { currentDevice } from './device';
 import { getDeviceId, getSessionId, getToken, getVersion, renewDeviceId } from './identity';
 import { getLanguage } from './i18n';
+import { underLiveSession } from './session-recovery';
+
+export { underLiveSession } from './session-recovery';
+
+export { ApiError, TransportError, isAuthError, type TransportErrorKind } from './api-errors';
 
 /**
  * The one place the app talks to the server (spec §7): POST, relative paths, the headers of
  * spec §7 on every request, a 15 s timeout, and the `{ code, msg, data }` envelope unwrapped.
  */
-
-/** The server answered with a non-zero code: `message` is its msg, or 'Error' if it had none. */
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-  /** The msg exactly as the server sent it (possibly empty). */
-  readonly serverMessage: string;
-  constructor(
-    readonly code: number,
-    serverMessage: string,
-    readonly data: unknown = null,
-  ) {
-    super(serverMessage || 'Error');
-    this.serverMessage = serverMessage;
-  }
-}
-
-export type TransportErrorKind = 'network' | 'timeout' | 'http' | 'parse';
-
-/** The request never produced an envelope: no network, timed out, a non-2xx answer or not JSON. */
-export class TransportError extends Error {
-  override readonly name = 'TransportError';
-  constructor(
-    readonly kind: TransportErrorKind,
-    message: string,
-    readonly status: number | null = null,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-  }
-}
 
 /** The `data` of a call; calls the contract has not shaped yet (50100 for now) give unknown. */
 export type CallData<N extends CallName> = [CallResponse<N>] extends [never]
@@ -77,7 +53,7 @@ export function toHeaderValue(value: string): string {
 }
 
 /** The headers of spec §7 (plus accept-language so server messages match the UI language). */
-export function buildHeaders({ json }: { json: boolean }): Record<string, string> {
+export function buildHeaders(json: boolean): Record<string, string> {
   const device = currentDevice();
   const headers: Record<string, string> = {};
   if (json) headers[REQUEST_HEADERS.contentType] = 'application/json';
@@ -140,7 +116,7 @@ export async function send(url: string, body: BodyInit, json: boolean, options: 
     try {
       response = await fetch(url, {
         method: 'POST',
-        headers: buildHeaders({ json }),
+        headers: buildHeaders(json),
         body,
         credentials: 'same-origin',
         signal: controller.signal,
@@ -166,7 +142,7 @@ export async function send(url: string, body: BodyInit, json: boolean, options: 
       parsed = undefined;
       if (response.ok) {
         failTransport(
-          new TransportError('parse', `${url} answered with something other than JSON`, null, {
+          new TransportError('parse', `${url} answered non-JSON`, null, {
             cause,
           }),
         );
@@ -185,9 +161,7 @@ export async function send(url: string, body: BodyInit, json: boolean, options: 
       failTransport(transport);
     }
     if (!isEnvelope(parsed)) {
-      failTransport(
-        new TransportError('parse', `${url} answered without a { code, msg, data } envelope`),
-      );
+      failTransport(new TransportError('parse', `${url} answered without an envelope`));
     }
     if (parsed.code !== 0) {
       throw new ApiError(parsed.code, messageOf(parsed), parsed.data);
@@ -234,11 +208,22 @@ export async function underOwnDeviceId<T>(attempt: (deviceId: string) => Promise
   }
 }
 
-/** A JSON body's `anonymous_id` moved from one device id to another (other bodies as given). */
-function withDeviceId(data: unknown, from: string, to: string): unknown {
-  if (from === to || typeof data !== 'object' || data === null || Array.isArray(data)) return data;
-  const body = data as Record<string, unknown>;
-  return body.anonymous_id === from ? { ...body, anonymous_id: to } : data;
+/**
+ * A JSON body's `anonymous_id` moved from the device id first sent to the current one, and its
+ * `token` (spec §7: get_user_info, gen_share_image) from the token first sent to the current
+ * one, or left out (undefined is not serialised) when there is none; other bodies as given.
+ */
+function withIdentity(data: unknown, from: Identity, to: Identity): unknown {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return data;
+  const body = { ...(data as Record<string, unknown>) };
+  if (body.anonymous_id === from.deviceId) body.anonymous_id = to.deviceId;
+  if (from.token !== null && body.token === from.token) body.token = to.token ?? undefined;
+  return body;
+}
+
+interface Identity {
+  deviceId: string;
+  token: string | null;
 }
 
 /** The generic POST helper of spec §7: any url, a JSON body, the envelope unwrapped. */
@@ -247,9 +232,12 @@ export async function post<T = unknown>(
   data: unknown = {},
   options: RequestOptions = {},
 ): Promise<T> {
-  const original = getDeviceId();
-  return (await underOwnDeviceId((deviceId) =>
-    send(url, JSON.stringify(withDeviceId(data, original, deviceId) ?? {}), true, options),
+  const sent: Identity = { deviceId: getDeviceId(), token: getToken() };
+  return (await underLiveSession(url, (token) =>
+    underOwnDeviceId((deviceId) => {
+      const body = withIdentity(data, sent, { deviceId, token });
+      return send(url, JSON.stringify(body ?? {}), true, options);
+    }),
   )) as T;
 }
 
@@ -260,9 +248,4 @@ export async function callApi<N extends CallName>(
   options: RequestOptions = {},
 ): Promise<CallData<N>> {
   return post<CallData<N>>(apiPath(name), body ?? {}, options);
-}
-
-/** True for the 401xx codes: not signed in, or a bad / expired / revoked token. */
-export function isAuthError(error: unknown): error is ApiError {
-  return error instanceof ApiError && Math.floor(error.code / 100) === 401;
 }

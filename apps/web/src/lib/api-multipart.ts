@@ -1,7 +1,8 @@
 /**
  * Multipart calls (uploads) of the API client: kept out of the first screen's bundle, since only
- * the upload page sends files (ADR 0014). A device id refused as another device's is renewed and
- * the call sent once more (ADR 0022), as for JSON calls.
+ * the upload page sends files (ADR 0014). As for JSON calls, a device id refused as another
+ * device's is renewed and the call sent once more (ADR 0022), and so is a refused token (renewed,
+ * or dropped so that the upload goes on as a device account, ADR 0002).
  */
 import { REQUEST_TIMEOUT_MS, type CallName } from '@yanzhi/contract';
 import {
@@ -14,19 +15,49 @@ import {
   messageOf,
   send,
   underOwnDeviceId,
+  underLiveSession,
   type CallData,
   type RequestOptions,
 } from './api-client';
-import { getDeviceId } from './identity';
+import { getDeviceId, getToken } from './identity';
 
-/** A form's `anonymous_id` field moved from one device id to another. */
-function formWithDeviceId(form: FormData, from: string, to: string): FormData {
-  if (from === to || form.get('anonymous_id') !== from) return form;
+/** One form field's value moved from `from` to `to`, or the field left out when `to` is null. */
+function formWith(form: FormData, field: string, from: string, to: string | null): FormData {
+  if (from === to || form.get(field) !== from) return form;
   const copy = new FormData();
   for (const [name, value] of form.entries()) {
-    copy.append(name, name === 'anonymous_id' ? to : value);
+    if (name !== field) copy.append(name, value);
+    else if (to !== null) copy.append(name, to);
   }
   return copy;
+}
+
+/**
+ * The form a multipart call sends under `deviceId` and `token`: its `anonymous_id` and `token`
+ * fields follow a renewed device id and a renewed (or dropped) token.
+ */
+function formFor(
+  form: FormData,
+  device: { from: string; to: string },
+  token: { from: string | null; to: string | null },
+): FormData {
+  const moved = formWith(form, 'anonymous_id', device.from, device.to);
+  return token.from === null ? moved : formWith(moved, 'token', token.from, token.to);
+}
+
+/** Sends a multipart call under the stored session and device id, renewing either once. */
+function underIdentity<T>(
+  name: CallName,
+  form: FormData,
+  sendForm: (form: FormData) => Promise<T>,
+): Promise<T> {
+  const original = getDeviceId();
+  const sentToken = getToken();
+  return underLiveSession(apiPath(name), (token) =>
+    underOwnDeviceId((deviceId) =>
+      sendForm(formFor(form, { from: original, to: deviceId }, { from: sentToken, to: token })),
+    ),
+  );
 }
 
 /** A multipart call (uploads): no content-type header, so the browser sets the boundary. */
@@ -35,9 +66,8 @@ export async function postMultipart<N extends CallName>(
   formData: FormData,
   options: RequestOptions = {},
 ): Promise<CallData<N>> {
-  const original = getDeviceId();
-  return (await underOwnDeviceId((deviceId) =>
-    send(apiPath(name), formWithDeviceId(formData, original, deviceId), false, options),
+  return (await underIdentity(name, formData, (form) =>
+    send(apiPath(name), form, false, options),
   )) as CallData<N>;
 }
 
@@ -61,10 +91,7 @@ export function postMultipartWithProgress<N extends CallName>(
   formData: FormData,
   options: MultipartProgressOptions = {},
 ): Promise<CallData<N>> {
-  const original = getDeviceId();
-  return underOwnDeviceId((deviceId) =>
-    sendWithProgress(name, formWithDeviceId(formData, original, deviceId), options),
-  );
+  return underIdentity(name, formData, (form) => sendWithProgress(name, form, options));
 }
 
 function sendWithProgress<N extends CallName>(
@@ -89,7 +116,7 @@ function sendWithProgress<N extends CallName>(
     };
     xhr.open('POST', url);
     xhr.timeout = REQUEST_TIMEOUT_MS;
-    for (const [header, value] of Object.entries(buildHeaders({ json: false }))) {
+    for (const [header, value] of Object.entries(buildHeaders(false))) {
       xhr.setRequestHeader(header, value);
     }
     xhr.upload.onprogress = (event: ProgressEvent) => {
@@ -143,7 +170,7 @@ function unwrapText(url: string, status: number, text: string): unknown {
   } catch (cause) {
     if (ok) {
       failTransport(
-        new TransportError('parse', `${url} answered with something other than JSON`, null, {
+        new TransportError('parse', `${url} answered non-JSON`, null, {
           cause,
         }),
       );
@@ -157,9 +184,7 @@ function unwrapText(url: string, status: number, text: string): unknown {
     failTransport(new TransportError('http', `${url} answered HTTP ${status}`, status));
   }
   if (!isEnvelope(parsed)) {
-    failTransport(
-      new TransportError('parse', `${url} answered without a { code, msg, data } envelope`),
-    );
+    failTransport(new TransportError('parse', `${url} answered without an envelope`));
   }
   if (parsed.code !== 0) throw new ApiError(parsed.code, messageOf(parsed), parsed.data);
   return parsed.data;

@@ -56,12 +56,24 @@ export function getToken(): string | null {
   return readStored(CLIENT_STORAGE_KEYS.token) || null;
 }
 
-export function setToken(token: string): void {
+/**
+ * Where the stored token came from: the native host (the address of spec §2, or the host's
+ * bridge) or this app (a sign-in, a refresh, a device account's first upload). Kept beside the
+ * token, since a host session that ends is renewed by the host, not by a refresh token.
+ */
+export type TokenSource = 'host' | 'app';
+
+/** The storage key of the token's source (ours; spec §3 lists no such key). */
+export const TOKEN_SOURCE_KEY = 'tokenSource';
+
+export function setToken(token: string, source: TokenSource = 'app'): void {
   writeStored(CLIENT_STORAGE_KEYS.token, token);
+  writeStored(TOKEN_SOURCE_KEY, source);
 }
 
 export function clearToken(): void {
   removeStored(CLIENT_STORAGE_KEYS.token);
+  removeStored(TOKEN_SOURCE_KEY);
 }
 
 export function getRefreshToken(): string | null {

@@ -1,5 +1,6 @@
 import { CLIENT_STORAGE_KEYS } from '@yanzhi/contract';
 import { describe, expect, it, vi } from 'vitest';
+import { TOKEN_SOURCE_KEY, setToken } from './identity';
 import { captureQueryParamsFromLocation, parseCapturedParams } from './query-params';
 
 function visit(url: string) {
@@ -22,6 +23,14 @@ describe('query-parameter capture (spec §2)', () => {
     captureQueryParamsFromLocation();
     expect(localStorage.getItem(CLIENT_STORAGE_KEYS.token)).toBe('host-token');
     expect(window.location.search).toBe('');
+  });
+
+  it("marks a token from the address as the host's, and one the app stores as its own", () => {
+    visit('/?access-token=from-host');
+    captureQueryParamsFromLocation();
+    expect(localStorage.getItem(TOKEN_SOURCE_KEY)).toBe('host');
+    setToken('at_session');
+    expect(localStorage.getItem(TOKEN_SOURCE_KEY)).toBe('app');
   });
 
   it('prefers access-token when both are present', () => {

@@ -42,9 +42,9 @@ export function parseCapturedParams(search: string): {
   return { captured, remainingSearch: rest ? `?${rest}` : '', found };
 }
 
-/** Stores captured values under the keys of spec §3. */
+/** Stores captured values under the keys of spec §3; a token in the address is the host's. */
 export function storeCapturedParams(captured: CapturedParams): void {
-  if (captured.token !== undefined) setToken(captured.token);
+  if (captured.token !== undefined) setToken(captured.token, 'host');
   if (captured.version !== undefined) setVersion(captured.version);
   if (captured.deviceId !== undefined) setDeviceId(captured.deviceId);
 }

@@ -44,6 +44,9 @@ export const en: Readonly<Record<MessageKey, string>> = {
   'toast.fuel.title': 'Fuel reward',
   'toast.fuel.message': '+{count} fuel points',
   'toast.welcomeBack': 'Welcome back, {nickname}',
+  'session.ended.refused': 'Your sign-in is no longer valid. You can keep playing as a guest.',
+  'session.ended.host': 'Your sign-in has expired. Reopen this page from the app to sign in again.',
+  'session.ended.banned': 'This account has been banned and was signed out.',
 
   'photo.delete.notLoggedIn': 'user not logged in, cannot delete photo',
   'photo.delete.failed': 'delete failed',

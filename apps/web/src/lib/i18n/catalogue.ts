@@ -45,6 +45,9 @@ export const zhCN = {
   'toast.fuel.title': '燃料奖励',
   'toast.fuel.message': '+{count} 燃料',
   'toast.welcomeBack': '欢迎回来，{nickname}',
+  'session.ended.refused': '登录已失效，你可以继续以游客身份使用',
+  'session.ended.host': '登录已过期，请从客户端重新打开本页面',
+  'session.ended.banned': '该账号已被封禁，已退出登录',
 
   'photo.delete.notLoggedIn': '用户未登录，无法删除照片',
   'photo.delete.failed': '删除失败',

@@ -227,15 +227,50 @@ describe('refreshUser', () => {
     ]);
   });
 
-  it('drops the user but keeps the token on a 401xx, with a warning', async () => {
+  it('drops the user and the refused token on a 401xx, with one warning (ADR 0002)', async () => {
     signIn();
-    mockApi({ get_user_info: fail(40102, '登录已过期，请重新登录') });
+    const fetchMock = mockApi({
+      get_user_info: fail(40102, '登录已过期，请重新登录'),
+      refresh_session: fail(40104, '刷新凭证无效'),
+    });
     await store().refreshUser();
+    expect(fetchMock.callsTo('refresh_session')[0]?.body).toEqual({ refresh_token: 'refresh' });
     expect(store().user).toBeNull();
     expect(localStorage.getItem(CLIENT_STORAGE_KEYS.userInfo)).toBeNull();
-    expect(localStorage.getItem(CLIENT_STORAGE_KEYS.token)).toBe('tok');
+    expect(localStorage.getItem(CLIENT_STORAGE_KEYS.token)).toBeNull();
+    expect(localStorage.getItem(CLIENT_STORAGE_KEYS.refreshToken)).toBeNull();
     expect(useToastStore.getState().toasts).toMatchObject([
-      { type: 'warning', title: '警告', message: '登录已过期，请重新登录' },
+      { type: 'warning', title: '警告', message: '登录已失效，你可以继续以游客身份使用' },
+    ]);
+
+    // The next start has no token: nothing is asked and nothing said.
+    store().hydrate();
+    await store().refreshUser();
+    expect(fetchMock.callsTo('get_user_info')).toHaveLength(1);
+    expect(useToastStore.getState().toasts).toHaveLength(1);
+  });
+
+  it('keeps the user when the refresh renews the session', async () => {
+    signIn();
+    mockApi({
+      get_user_info: (call) =>
+        call.headers.get('access-token') === 'tok2'
+          ? ok({ ...USER_INFO, fuel: 99 })
+          : fail(40102, '登录已过期，请重新登录'),
+      refresh_session: ok({
+        token: 'tok2',
+        refresh_token: 'refresh2',
+        expires_at: '2026-12-01T00:00:00.000Z',
+        refresh_expires_at: '2027-02-01T00:00:00.000Z',
+        userInfo: { ...USER_INFO },
+      }),
+    });
+    await store().refreshUser({ announce: true });
+    expect(store().user).toMatchObject({ id: 7, fuel: 99 });
+    expect(localStorage.getItem(CLIENT_STORAGE_KEYS.token)).toBe('tok2');
+    expect(localStorage.getItem(CLIENT_STORAGE_KEYS.refreshToken)).toBe('refresh2');
+    expect(useToastStore.getState().toasts).toMatchObject([
+      { type: 'success', message: '欢迎回来，小明' },
     ]);
   });
 

@@ -9,7 +9,7 @@ import {
   type UserInfo,
 } from '@yanzhi/contract';
 import { create } from 'zustand';
-import { ApiError, isAuthError } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
 import {
   clearRefreshToken,
   clearToken,
@@ -18,6 +18,7 @@ import {
   setToken,
 } from '../../lib/identity';
 import { t } from '../../lib/i18n';
+import { onSessionChange } from '../../lib/session-recovery';
 import { readStoredJson, removeStored, writeStored } from '../../lib/storage';
 import { toast } from '../toasts';
 import { deleteMyPhoto } from './api/delete-photo';
@@ -180,14 +181,9 @@ export const useUserStore = create<UserState>()((set, get) => ({
       get().setUser(userInfo);
       const { user } = get();
       if (announce && user) toast.success(t('toast.welcomeBack', { nickname: user.nickname }));
-    } catch (error) {
-      if (isAuthError(error)) {
-        // Keep the token: the host may hand a fresh one later. The user it named is gone.
-        removeStored(CLIENT_STORAGE_KEYS.userInfo);
-        set({ user: null, ...EMPTY_PHOTO_PAGE });
-        toast.warning(error.message);
-      }
-      // Other failures (offline, server trouble) keep the stored user: it is still ours.
+    } catch {
+      // A refused token was renewed, or dropped with the user and said once, by the API client
+      // (followSession below). Other failures (offline, server trouble) keep the stored user.
     }
   },
 
@@ -201,6 +197,24 @@ export const useUserStore = create<UserState>()((set, get) => ({
     }
   },
 }));
+
+/**
+ * The store follows the session the API client renews or drops: a refresh brings the user with
+ * it; a drop (storage already cleared) leaves an anonymous visitor, told once why.
+ */
+function followSession(): void {
+  onSessionChange((change) => {
+    // A renewal without a user (the host's bridge) keeps the one we have: setUser ignores null.
+    if (change.kind === 'renewed') {
+      useUserStore.getState().setUser(change.userInfo);
+      return;
+    }
+    useUserStore.setState({ user: null, ...EMPTY_PHOTO_PAGE });
+    // What the visitor is told, once: session.ended.refused, .host or .banned.
+    if (change.warning !== null) toast.warning(t(`session.ended.${change.warning}`));
+  });
+}
+followSession();
 
 export const selectIsLoggedIn = (state: UserState): boolean => state.user !== null;
 export const selectRating = (state: UserState): number => userRating(state.photos);
