@@ -321,6 +321,103 @@ export const en: Readonly<Record<MessageKey, string>> = {
   'moderation.ban': 'Remove and ban',
   'moderation.done': 'Done',
 
+  // Keeping an account: passkeys and the recovery code (issue 16).
+  'account.heading': 'Keep my account',
+  'account.intro':
+    'With a passkey or a recovery code you can come back to this account after changing phones, clearing browsing data or signing out, and keep managing or deleting your photos.',
+  'account.noWayBack':
+    'This account has no way to sign back in yet: signing out or clearing data would lose it.',
+  'account.hostLinked': 'This account comes from the app: opening from the app signs you in.',
+  'account.passkeys': 'Passkeys',
+  'account.passkeysNone': 'No passkey saved yet',
+  'account.passkeySavedOn': 'Saved {date}',
+  'account.passkeyUsedOn': 'last used {date}',
+  'account.passkeyNeverUsed': 'not used to sign in yet',
+  'account.removePasskey': 'Remove',
+  'account.removePasskeyLabel': 'Remove passkey “{name}”',
+  'account.removeTitle': 'Remove this passkey?',
+  'account.removeText': 'Once removed, “{name}” can no longer sign in to this account.',
+  'account.removeLast':
+    'This is the only way back into this account. Make a recovery code first, or you will not be able to sign in again.',
+  'account.removeConfirm': 'Remove',
+  'account.removing': 'Removing…',
+  'account.removed': 'Passkey removed',
+  'account.savePasskey': 'Save a passkey',
+  'account.savingPasskey': 'Saving the passkey…',
+  'account.passkeySavedToast': 'Passkey saved: use it to sign in next time',
+  'account.passkeyUnsupported':
+    'This browser cannot use passkeys (often the case in apps’ built-in browsers): use a recovery code.',
+  'account.passkeyAlready': 'This device already has a passkey for this account',
+  'account.passkeyFailed': 'The passkey was not saved, please try again',
+  'account.passkeyName': '{browser} on {device}',
+  'account.passkeyNameDefault': 'This device',
+  'account.wechat': 'WeChat',
+  'account.recovery': 'Recovery code',
+  'account.recoveryNone': 'No recovery code yet',
+  'account.recoveryMade': 'Current code made {date}',
+  'account.createCode': 'Make a recovery code',
+  'account.replaceCode': 'Replace the recovery code',
+  'account.creatingCode': 'Making it…',
+
+  'recoveryCode.title': 'Your recovery code',
+  'recoveryCode.titleAfterSignIn': 'Signed in: here is your new recovery code',
+  'recoveryCode.usedGone': 'The code you just used no longer works.',
+  'recoveryCode.warning':
+    'It is shown only this once and replaces any earlier code. Save it now: it signs you in to this account on a new phone or after signing out.',
+  'recoveryCode.label': 'Recovery code',
+  'recoveryCode.copy': 'Copy',
+  'recoveryCode.copied': 'Recovery code copied',
+  'recoveryCode.copyFailed': 'Could not copy: write the code down by hand',
+  'recoveryCode.saveText': 'Save as text',
+  'recoveryCode.savedText': 'Text file downloaded',
+  'recoveryCode.saveImage': 'Save as image',
+  'recoveryCode.savedImage': 'Image downloaded',
+  'recoveryCode.imageFailed': 'Could not make the image: copy it or save it as text',
+  'recoveryCode.done': 'I have saved it',
+  'recoveryCode.fileTitle': 'Yanzhi Arena recovery code',
+  'recoveryCode.fileHint':
+    'Under Me, tap Sign in and enter this code to get back to your account. Each code works once.',
+
+  'signIn.button': 'Sign in',
+  'signIn.guestTitle': 'Have an account?',
+  'signIn.guestText':
+    'Sign in with a passkey or recovery code you saved to get back to your photos.',
+  'signIn.title': 'Sign in to your account',
+  'signIn.text':
+    'Use a passkey or recovery code you saved. Your votes and fuel on this device come along into the account.',
+  'signIn.passkey': 'Sign in with a passkey',
+  'signIn.passkeyBusy': 'Checking the passkey…',
+  'signIn.passkeyUnsupported': 'This browser cannot use passkeys: sign in with a recovery code.',
+  'signIn.passkeyFailed': 'The passkey check did not finish, please try again',
+  'signIn.codeLabel': 'Recovery code',
+  'signIn.codeHint': '24 letters and digits; case, spaces and dashes do not matter',
+  'signIn.codeEmpty': 'Enter your recovery code',
+  'signIn.code': 'Sign in with a recovery code',
+  'signIn.codeBusy': 'Signing in…',
+
+  'saveOffer.title': 'Keep your account',
+  'saveOffer.text':
+    'Your photo is in an account on this device. Save a passkey or a recovery code to get back to it on another phone or after clearing data, and delete it whenever you like.',
+  'saveOffer.later': 'Not now',
+  'saveOffer.saved': 'Saved: manage it under Me',
+
+  'signOut.title': 'Sign out?',
+  'signOut.comeBack': 'To come back to this account later:',
+  'signOut.viaPasskey': 'sign in with a passkey ({count} saved)',
+  'signOut.viaPasskey.one': 'sign in with your passkey',
+  'signOut.viaCode': 'sign in with your recovery code',
+  'signOut.viaHost': 'reopen from the app',
+  'signOut.stranded':
+    'This account has no passkey and no recovery code. Once signed out you can never sign back in, nor manage or delete your {count} photos.',
+  'signOut.stranded.one':
+    'This account has no passkey and no recovery code. Once signed out you can never sign back in, nor manage or delete your photo.',
+  'signOut.saveFirst': 'Save a way back first:',
+  'signOut.noWay':
+    'This account has no way back in: once signed out, you cannot sign in to it again.',
+  'signOut.unknown': 'Could not check whether this account can sign back in.',
+  'signOut.confirm': 'Sign out',
+  'signOut.anyway': 'Sign out anyway',
+
   // Offline and the vote queue (ADR 0015).
   'offline.title': "You're offline",
   'offline.bannerTitle': 'Offline.',

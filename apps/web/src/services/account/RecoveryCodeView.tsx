@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { Button } from '../../components/Button';
+import { useT } from '../../lib/i18n';
+import {
+  RECOVERY_IMAGE_FILE,
+  RECOVERY_TEXT_FILE,
+  downloadBlob,
+  recoveryCodeImage,
+  recoveryCodeText,
+} from './recovery-code-files';
+import './account.css';
+
+interface RecoveryCodeViewProps {
+  code: string;
+  /** The id its heading takes, for the dialog around it. */
+  titleId: string;
+  /** Shown right after a sign-in that spent the previous code. */
+  afterSignIn?: boolean;
+  onDone: () => void;
+}
+
+/**
+ * A recovery code, shown once: large and monospaced, with copy, save as text and save as an
+ * image, a plain warning, and "I have saved it" as the only way on.
+ */
+export function RecoveryCodeView({
+  code,
+  titleId,
+  afterSignIn = false,
+  onDone,
+}: RecoveryCodeViewProps) {
+  const t = useT();
+  const [status, setStatus] = useState('');
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(code);
+      setStatus(t('recoveryCode.copied'));
+    } catch {
+      setStatus(t('recoveryCode.copyFailed'));
+    }
+  };
+  const saveImage = async () => {
+    try {
+      downloadBlob(await recoveryCodeImage(code, t), RECOVERY_IMAGE_FILE);
+      setStatus(t('recoveryCode.savedImage'));
+    } catch {
+      setStatus(t('recoveryCode.imageFailed'));
+    }
+  };
+
+  return (
+    <div className="sheet-form recovery-code">
+      <h2 id={titleId} className="sheet-form__title">
+        {afterSignIn ? t('recoveryCode.titleAfterSignIn') : t('recoveryCode.title')}
+      </h2>
+      <p className="recovery-code__warning">
+        {afterSignIn ? `${t('recoveryCode.usedGone')} ` : ''}
+        {t('recoveryCode.warning')}
+      </p>
+      <p
+        className="recovery-code__code"
+        data-testid="recovery-code"
+        aria-label={t('recoveryCode.label')}
+      >
+        {code}
+      </p>
+      <div className="recovery-code__tools">
+        <Button variant="secondary" onClick={() => void copy()}>
+          {t('recoveryCode.copy')}
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            downloadBlob(
+              new Blob([recoveryCodeText(code, t)], { type: 'text/plain;charset=utf-8' }),
+              RECOVERY_TEXT_FILE,
+            );
+            setStatus(t('recoveryCode.savedText'));
+          }}
+        >
+          {t('recoveryCode.saveText')}
+        </Button>
+        <Button variant="secondary" onClick={() => void saveImage()}>
+          {t('recoveryCode.saveImage')}
+        </Button>
+      </div>
+      <p className="recovery-code__status" role="status">
+        {status}
+      </p>
+      <Button block onClick={onDone}>
+        {t('recoveryCode.done')}
+      </Button>
+    </div>
+  );
+}
