@@ -18,6 +18,7 @@ import { registerArenaRoutes } from './routes/arena.routes.js';
 import { registerAuthRoutes } from './routes/auth.routes.js';
 import { registerCategoryRoutes } from './routes/categories.routes.js';
 import { registerDeviceCookie } from './routes/device.js';
+import { registerIdentityRoutes } from './routes/identity.routes.js';
 import { enforcePerMinute } from './routes/rate-limit.js';
 import { registerLeaderboardRoutes } from './routes/leaderboard.routes.js';
 import { registerModerationRoutes } from './routes/moderation.routes.js';
@@ -144,6 +145,13 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerCategoryRoutes(server, services.categories);
   registerAuthRoutes(server, {
     auth: services.auth,
+    limiter,
+    limits: config.rateLimits,
+  });
+  registerIdentityRoutes(server, {
+    passkeys: services.passkeys,
+    recoveryCodes: services.recoveryCodes,
+    signInMethods: services.signInMethods,
     limiter,
     limits: config.rateLimits,
   });

@@ -123,6 +123,8 @@ const envSchema = z.object({
   RATE_LIMIT_UPLOADS_PER_HOUR_USER: positiveInt(10_000_000).default(20),
   RATE_LIMIT_UPLOADS_PER_HOUR_IP: positiveInt(10_000_000).default(60),
   RATE_LIMIT_NEW_IDS_PER_HOUR_IP: positiveInt(10_000_000).default(400),
+  RATE_LIMIT_RECOVERY_PER_HOUR_IP: positiveInt(10_000_000).default(10),
+  PASSKEY_RP_NAME: z.string().trim().min(1).max(64).default('颜值竞技场'),
   ARENA_REFIT_SECONDS: positiveInt(86_400).default(180),
   ARENA_PAIR_TTL_SECONDS: positiveInt(86_400).default(600),
   ARENA_MIN_DWELL_MS: z
@@ -211,7 +213,11 @@ export interface Config {
     shareCardsPerHourUser: number;
     /** New anonymous ids bound per address and hour (ADR 0022). */
     newIdsPerHourIp: number;
+    /** Recovery-code sign-in attempts per address and hour, counted on every try (ADR 0026). */
+    recoveryPerHourIp: number;
   };
+  /** The site's name an authenticator shows beside a passkey (ADR 0026). */
+  passkeyRpName: string;
   arena: ArenaSettings;
   /** Neighbourhoods of reporters with standing that hide a little-seen photo (ADR 0023). */
   reportHideThreshold: number;
@@ -318,7 +324,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       reportsPerHour: e.RATE_LIMIT_REPORTS_PER_HOUR,
       shareCardsPerHourUser: e.RATE_LIMIT_SHARE_CARDS_PER_HOUR,
       newIdsPerHourIp: e.RATE_LIMIT_NEW_IDS_PER_HOUR_IP,
+      recoveryPerHourIp: e.RATE_LIMIT_RECOVERY_PER_HOUR_IP,
     },
+    passkeyRpName: e.PASSKEY_RP_NAME,
     reportHideThreshold: e.REPORT_HIDE_THRESHOLD,
     orphanGraceMs: e.UPLOAD_ORPHAN_GRACE_SECONDS * 1000,
     metricsToken: e.METRICS_TOKEN ?? null,

@@ -173,3 +173,6 @@ export const UPLOAD_LIMITS = {
   mediaTypes: ['image/jpeg', 'image/png', 'image/webp'],
 } as const;
 export type UploadFormat = (typeof UPLOAD_LIMITS.formats)[number];
+
+/** The most passkeys one account keeps (ADR 0026); one more is refused with 40907. */
+export const PASSKEY_LIMIT = 10;

@@ -1,4 +1,4 @@
-import { UPLOAD_LIMITS } from './constants.js';
+import { PASSKEY_LIMIT, UPLOAD_LIMITS } from './constants.js';
 
 /**
  * Error codes (DESIGN §3): five digits grouped by kind, stable once published.
@@ -42,6 +42,7 @@ export const ErrorCode = {
   DUPLICATE_PHOTO: 40904,
   ALREADY_REPORTED: 40905,
   PASSKEY_ALREADY_SAVED: 40906,
+  PASSKEY_LIMIT_REACHED: 40907,
   PAIR_EXPIRED: 40901,
   PAIR_ALREADY_JUDGED: 40902,
   INSUFFICIENT_FUEL: 40903,
@@ -153,6 +154,10 @@ export const ERROR_MESSAGES: Readonly<
   [ErrorCode.PASSKEY_ALREADY_SAVED]: {
     zh: '这个通行密钥已经保存过了',
     en: 'This passkey is already saved',
+  },
+  [ErrorCode.PASSKEY_LIMIT_REACHED]: {
+    zh: `每个账号最多保存 ${PASSKEY_LIMIT} 个通行密钥，请先删除一个`,
+    en: `An account keeps at most ${PASSKEY_LIMIT} passkeys: remove one first`,
   },
   [ErrorCode.PAIR_EXPIRED]: {
     zh: '这组照片已过期，请看下一组',

@@ -251,6 +251,52 @@ export interface DeviceBindingsTable {
   created_at: number;
 }
 
+/** An account's WebAuthn user handle (ADR 0026). */
+export interface PasskeyUsersTable {
+  user_id: number;
+  /** base64url of 32 random bytes: what an authenticator returns as `userHandle`. */
+  user_handle: string;
+  created_at: number;
+}
+
+export interface PasskeysTable {
+  id: Generated<number>;
+  user_id: number;
+  /** base64url, as the browser reports it. */
+  credential_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  counter: number;
+  /** JSON array of transports, as the browser reported them at registration. */
+  transports: string | null;
+  name: string;
+  backed_up: number;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+export type CeremonyKind = 'registration' | 'sign_in';
+
+/** A single-use WebAuthn challenge (ADR 0026). */
+export interface AuthCeremoniesTable {
+  id: string;
+  kind: CeremonyKind;
+  /** The registering user; null for a sign-in. */
+  user_id: number | null;
+  challenge: string;
+  expires_at: number;
+  created_at: number;
+}
+
+export interface RecoveryCodesTable {
+  user_id: number;
+  /** The code's first two groups, as is (unique). */
+  lookup_id: string;
+  /** `scrypt$N$r$p$salt$hash` of the secret part (ADR 0026). */
+  secret_hash: string;
+  created_at: number;
+}
+
 export interface Database {
   app_settings: AppSettingsTable;
   voters: VotersTable;
@@ -270,10 +316,17 @@ export interface Database {
   categories: CategoriesTable;
   photos: PhotosTable;
   device_bindings: DeviceBindingsTable;
+  passkey_users: PasskeyUsersTable;
+  passkeys: PasskeysTable;
+  auth_ceremonies: AuthCeremoniesTable;
+  recovery_codes: RecoveryCodesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type DeviceBindingRow = Selectable<DeviceBindingsTable>;
+export type PasskeyRow = Selectable<PasskeysTable>;
+export type AuthCeremonyRow = Selectable<AuthCeremoniesTable>;
+export type RecoveryCodeRow = Selectable<RecoveryCodesTable>;
 export type NewUser = Insertable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type CategoryRow = Selectable<CategoriesTable>;

@@ -1,11 +1,14 @@
 import type { Db } from '../db/database.js';
+import { AuthCeremonyRepository } from './auth-ceremony.repository.js';
 import { CategoryRepository } from './category.repository.js';
 import { DeviceBindingRepository } from './device-binding.repository.js';
 import { FuelRepository } from './fuel.repository.js';
 import { LeaderboardRepository } from './leaderboard.repository.js';
 import { ModerationRepository } from './moderation.repository.js';
+import { PasskeyRepository } from './passkey.repository.js';
 import { PhotoRepository } from './photo.repository.js';
 import { RatingRepository } from './rating.repository.js';
+import { RecoveryCodeRepository } from './recovery-code.repository.js';
 import { ReferenceRepository } from './reference.repository.js';
 import { ScoreDayRepository } from './score-day.repository.js';
 import { ServedPairRepository } from './served-pair.repository.js';
@@ -19,13 +22,16 @@ import { VoterRepository } from './voter.repository.js';
 
 /** Every repository that reads or writes the database, by the name services know it by. */
 const REPOSITORY_CLASSES = {
+  authCeremonies: AuthCeremonyRepository,
   categories: CategoryRepository,
   deviceBindings: DeviceBindingRepository,
   fuel: FuelRepository,
   leaderboards: LeaderboardRepository,
   moderation: ModerationRepository,
+  passkeys: PasskeyRepository,
   photos: PhotoRepository,
   ratings: RatingRepository,
+  recoveryCodes: RecoveryCodeRepository,
   references: ReferenceRepository,
   scoreDays: ScoreDayRepository,
   servedPairs: ServedPairRepository,

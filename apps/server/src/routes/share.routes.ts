@@ -1,33 +1,15 @@
-import { ErrorCode } from '@yanzhi/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
-import { AppError } from '../errors.js';
 import type { RateLimiter } from '../lib/rate-limiter.js';
 import type { ShareCardService } from '../services/share-card.service.js';
 import { defineCall } from './define-call.js';
 import { enforcePerHour } from './rate-limit.js';
+import { requestOrigin } from './request-origin.js';
 
 export interface ShareRouteOptions {
   shareCards: ShareCardService;
   limiter: RateLimiter;
   limits: Config['rateLimits'];
-}
-
-/**
- * Where the request was sent: the scheme (x-forwarded-proto counts only with TRUST_PROXY, as
- * Fastify's `protocol` does) and the Host header, reduced to an origin so nothing but a host
- * and port can reach the printed link.
- */
-function requestOrigin(request: FastifyRequest): string {
-  try {
-    const url = new URL(`${request.protocol}://${request.host}`);
-    if (url.username !== '' || url.password !== '' || url.pathname !== '/' || url.search !== '') {
-      throw new TypeError('not a bare host');
-    }
-    return url.origin;
-  } catch {
-    throw new AppError(ErrorCode.BAD_REQUEST);
-  }
 }
 
 export function registerShareRoutes(app: FastifyInstance, options: ShareRouteOptions): void {

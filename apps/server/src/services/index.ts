@@ -21,9 +21,12 @@ import { IdentityService } from './identity.service.js';
 import { ModerationService } from './moderation.service.js';
 import { LeaderboardService } from './leaderboard.service.js';
 import { PhotoOwnerService } from './photo-owner.service.js';
+import { PasskeyService } from './passkey.service.js';
 import { PhotoService } from './photo.service.js';
+import { RecoveryCodeService } from './recovery-code.service.js';
 import { RefitService } from './refit.service.js';
 import { ShareCardService } from './share-card.service.js';
+import { SignInMethodsService } from './sign-in-methods.service.js';
 import { StatsService } from './stats.service.js';
 import { VoteService } from './vote.service.js';
 
@@ -43,6 +46,9 @@ export interface Services {
   accounts: AccountService;
   leaderboards: LeaderboardService;
   shareCards: ShareCardService;
+  passkeys: PasskeyService;
+  recoveryCodes: RecoveryCodeService;
+  signInMethods: SignInMethodsService;
   /** The users repository, for the admin CLI's role changes. */
   users: UserRepository;
   /** The repositories on the app's database (the device check). */
@@ -63,6 +69,8 @@ export interface ServiceOptions extends AuthSettings {
   publicUrl: string | null;
   /** PUBLIC_HOSTS: the hosts a request may arrive under and have links name. */
   publicHosts?: readonly string[];
+  /** PASSKEY_RP_NAME: the site's name an authenticator shows. */
+  passkeyRpName: string;
   /** Randomness of pairing; tests pass a seeded generator. */
   rng?: Rng;
   /** Where the services count votes, uploads, refits and board loads (the app's /metrics). */
@@ -83,6 +91,7 @@ export function serviceOptions(config: Config, hostTokenSecret: string): Service
     reportHideThreshold: config.reportHideThreshold,
     publicUrl: config.publicUrl,
     publicHosts: config.publicHosts,
+    passkeyRpName: config.passkeyRpName,
   };
 }
 
@@ -160,6 +169,13 @@ export function createServices(db: Db, clock: Clock, options: ServiceOptions): S
       clock,
       { publicUrl: options.publicUrl, publicHosts: options.publicHosts ?? [] },
     ),
+    passkeys: new PasskeyService(store, auth, clock, {
+      rpName: options.passkeyRpName,
+      publicUrl: options.publicUrl,
+      publicHosts: options.publicHosts ?? [],
+    }),
+    recoveryCodes: new RecoveryCodeService(store, auth, clock),
+    signInMethods: new SignInMethodsService(store),
     users: store.repos.users,
     store,
     close: () => images.close(),

@@ -8,6 +8,7 @@ import * as mediumVariant from './2026-11-21-0006-medium-variant.js';
 import * as reportStanding from './2026-11-24-0001-report-standing.js';
 import * as deviceBindings from './2026-11-24-0010-device-bindings.js';
 import * as voteNeighbourhood from './2026-11-24-0010-vote-neighbourhood.js';
+import * as standaloneIdentity from './2026-11-25-0001-standalone-identity.js';
 
 /** Every migration in order. Names carry a date prefix; a shipped migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-0001-report-standing': reportStanding,
   '2026-11-24-0010-device-bindings': deviceBindings,
   '2026-11-24-0010-vote-neighbourhood': voteNeighbourhood,
+  '2026-11-25-0001-standalone-identity': standaloneIdentity,
 };
