@@ -6,6 +6,7 @@ import { LoadingRegion, Skeleton } from '../../components/Skeleton';
 import { UnlockProgress } from '../../components/UnlockProgress';
 import { useT } from '../../lib/i18n';
 import { useVoteStats } from '../../lib/api/get-user-vote-stats';
+import { useAccountText } from '../../services/account';
 import { Stat } from './Stat';
 
 /**
@@ -14,6 +15,7 @@ import { Stat } from './Stat';
  */
 export function GuestProfile({ onSignIn }: { onSignIn: () => void }) {
   const t = useT();
+  const text = useAccountText();
   const stats = useVoteStats(null);
   const data = stats.data;
   return (
@@ -65,11 +67,11 @@ export function GuestProfile({ onSignIn }: { onSignIn: () => void }) {
       />
       <section className="card guest-sign-in" aria-labelledby="guest-sign-in-heading">
         <h2 id="guest-sign-in-heading" className="guest-sign-in__title">
-          {t('signIn.guestTitle')}
+          {text('signIn.guestTitle')}
         </h2>
-        <p className="guest-sign-in__text">{t('signIn.guestText')}</p>
+        <p className="guest-sign-in__text">{text('signIn.guestText')}</p>
         <Button variant="secondary" block onClick={onSignIn}>
-          {t('signIn.button')}
+          {text('signIn.button')}
         </Button>
       </section>
     </>

@@ -3,8 +3,12 @@ import { useId, useState } from 'react';
 import { Sheet } from '../../components/Sheet';
 import { SheetActions } from '../../components/SheetActions';
 import { LoadingRegion, Skeleton } from '../../components/Skeleton';
-import { useT } from '../../lib/i18n';
-import { RecoveryCodeView, SaveAccountActions, useSignInMethods } from '../../services/account';
+import {
+  RecoveryCodeView,
+  SaveAccountActions,
+  useAccountText,
+  useSignInMethods,
+} from '../../services/account';
 import { toast } from '../../services/toasts';
 import { useUserStore } from '../../services/user';
 import { WaysBack } from './WaysBack';
@@ -20,7 +24,7 @@ export function isStranded(methods: SignInMethods | undefined): boolean {
  * passkey or a code right here first; a code made here is shown in this sheet, once.
  */
 export function SignOutSheet({ userId, onClose }: { userId: number; onClose: () => void }) {
-  const t = useT();
+  const t = useAccountText();
   const titleId = useId();
   const methods = useSignInMethods(userId);
   const signOut = useUserStore((state) => state.signOut);

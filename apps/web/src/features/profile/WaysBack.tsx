@@ -1,9 +1,9 @@
 import type { SignInMethods } from '@yanzhi/contract';
-import { useT } from '../../lib/i18n';
+import { useAccountText } from '../../services/account';
 
 /** What the sign-out sheet says about coming back: each way the account has, or the warning. */
 export function WaysBack({ methods }: { methods: SignInMethods }) {
-  const t = useT();
+  const t = useAccountText();
   if (!methods.can_return) {
     return methods.photo_count > 0 ? (
       <p className="sign-out__warning" data-testid="sign-out-warning">

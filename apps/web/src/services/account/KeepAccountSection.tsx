@@ -2,13 +2,14 @@ import type { RecoveryCode } from '@yanzhi/contract';
 import { useState } from 'react';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingRegion, Skeleton } from '../../components/Skeleton';
-import { useLanguage, useT } from '../../lib/i18n';
+import { useLanguage } from '../../lib/i18n';
 import { useSignInMethods } from './api/get-sign-in-methods';
 import { formatDay } from './format-date';
 import { PasskeyList } from './PasskeyList';
 import { RecoveryCodeSheet } from './RecoveryCodeSheet';
 import { SaveAccountActions } from './SaveAccountActions';
 import './account.css';
+import { useAccountText } from './texts';
 
 /**
  * "Keep my account" on the profile: the passkeys saved for this account, saving another, and
@@ -16,7 +17,7 @@ import './account.css';
  * new phone never strand the account's photos.
  */
 export function KeepAccountSection({ userId }: { userId: number }) {
-  const t = useT();
+  const t = useAccountText();
   const language = useLanguage();
   const methods = useSignInMethods(userId);
   const [code, setCode] = useState<RecoveryCode | null>(null);

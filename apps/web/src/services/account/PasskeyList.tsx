@@ -3,10 +3,11 @@ import { useState } from 'react';
 import { Button } from '../../components/Button';
 import { ConfirmSheet } from '../../components/ConfirmSheet';
 import { describeError } from '../../lib/error-text';
-import { useLanguage, useT } from '../../lib/i18n';
+import { useLanguage } from '../../lib/i18n';
 import { toast } from '../toasts';
 import { useDeletePasskey } from './api/delete-passkey';
 import { formatDay } from './format-date';
+import { useAccountText } from './texts';
 
 /**
  * The account's passkeys: name, when saved, when last used, each removable after a
@@ -20,7 +21,7 @@ export function PasskeyList({
   /** Removing a passkey would leave the account with no way back (no code, no host). */
   onlyWayBack: boolean;
 }) {
-  const t = useT();
+  const t = useAccountText();
   const language = useLanguage();
   const [removing, setRemoving] = useState<PasskeyInfo | null>(null);
   const remove = useDeletePasskey();

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Button } from '../../components/Button';
-import { useT } from '../../lib/i18n';
 import {
   RECOVERY_IMAGE_FILE,
   RECOVERY_TEXT_FILE,
@@ -9,6 +8,7 @@ import {
   recoveryCodeText,
 } from './recovery-code-files';
 import './account.css';
+import { useAccountText } from './texts';
 
 interface RecoveryCodeViewProps {
   code: string;
@@ -29,7 +29,7 @@ export function RecoveryCodeView({
   afterSignIn = false,
   onDone,
 }: RecoveryCodeViewProps) {
-  const t = useT();
+  const t = useAccountText();
   const [status, setStatus] = useState('');
 
   const copy = async () => {

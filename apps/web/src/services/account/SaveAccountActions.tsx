@@ -1,10 +1,10 @@
 import type { RecoveryCode } from '@yanzhi/contract';
 import { Button } from '../../components/Button';
 import { describeError } from '../../lib/error-text';
-import { useT } from '../../lib/i18n';
 import { useCreateRecoveryCode } from './api/create-recovery-code';
 import { describePasskeyError, useSavePasskey } from './use-passkey-actions';
 import { passkeysSupported } from './webauthn';
+import { useAccountText } from './texts';
 
 interface SaveAccountActionsProps {
   /** Whether the account has a recovery code already (the button then replaces it). */
@@ -20,7 +20,7 @@ interface SaveAccountActionsProps {
  * the text says so.
  */
 export function SaveAccountActions({ hasCode, onCode, onPasskeySaved }: SaveAccountActionsProps) {
-  const t = useT();
+  const t = useAccountText();
   const passkey = useSavePasskey(onPasskeySaved);
   const code = useCreateRecoveryCode();
   const supported = passkeysSupported();

@@ -1,10 +1,10 @@
 import type { RecoveryCode } from '@yanzhi/contract';
 import { useState } from 'react';
 import { Button } from '../../components/Button';
-import { useT } from '../../lib/i18n';
 import { RecoveryCodeSheet } from './RecoveryCodeSheet';
 import { SaveAccountActions } from './SaveAccountActions';
 import './account.css';
+import { useAccountText } from './texts';
 
 /**
  * Offered once a first upload has made a device account: save a passkey or a recovery code now,
@@ -12,7 +12,7 @@ import './account.css';
  * "Not now" puts it away; the profile's "Keep my account" has the same actions later.
  */
 export function SaveAccountOffer() {
-  const t = useT();
+  const t = useAccountText();
   const [dismissed, setDismissed] = useState(false);
   const [saved, setSaved] = useState(false);
   const [code, setCode] = useState<RecoveryCode | null>(null);

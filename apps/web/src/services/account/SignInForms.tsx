@@ -2,11 +2,11 @@ import type { RecoveryCodeSession, Session } from '@yanzhi/contract';
 import { useId, useState, type SubmitEvent } from 'react';
 import { Button } from '../../components/Button';
 import { describeError } from '../../lib/error-text';
-import { useT } from '../../lib/i18n';
 import { signInWithRecoveryCode } from './api/sign-in-with-recovery-code';
 import { CANCELLED, signInWithPasskey } from './passkey-ceremonies';
 import { describePasskeyError } from './use-passkey-actions';
 import { passkeysSupported } from './webauthn';
+import { useAccountText } from './texts';
 
 interface SignInFormsProps {
   titleId: string;
@@ -24,7 +24,7 @@ export function SignInForms({
   onCodeSession,
   onCancel,
 }: SignInFormsProps) {
-  const t = useT();
+  const t = useAccountText();
   const codeId = useId();
   const hintId = useId();
   const [code, setCode] = useState('');

@@ -5,3 +5,4 @@ export { SaveAccountActions } from './SaveAccountActions';
 export { SaveAccountOffer } from './SaveAccountOffer';
 export { SignInSheet } from './SignInSheet';
 export { passkeysSupported } from './webauthn';
+export { accountTranslate, useAccountText, type AccountTranslate } from './texts';

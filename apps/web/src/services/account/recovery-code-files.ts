@@ -1,11 +1,11 @@
-import type { Translate } from '../../lib/i18n';
+import type { AccountTranslate } from './texts';
 
 /** The file names of a saved code: plain ASCII, so every phone's file manager shows them. */
 export const RECOVERY_TEXT_FILE = 'yanzhi-recovery-code.txt';
 export const RECOVERY_IMAGE_FILE = 'yanzhi-recovery-code.png';
 
 /** The text file: what it is, the code, how to use it. */
-export function recoveryCodeText(code: string, t: Translate): string {
+export function recoveryCodeText(code: string, t: AccountTranslate): string {
   return [t('recoveryCode.fileTitle'), '', code, '', t('recoveryCode.fileHint'), ''].join('\n');
 }
 
@@ -29,7 +29,7 @@ const WIDTH = 1080;
 const HEIGHT = 720;
 
 /** The code drawn as a picture (for the photo album, where people keep screenshots). */
-export async function recoveryCodeImage(code: string, t: Translate): Promise<Blob> {
+export async function recoveryCodeImage(code: string, t: AccountTranslate): Promise<Blob> {
   const canvas = document.createElement('canvas');
   canvas.width = WIDTH;
   canvas.height = HEIGHT;
