@@ -24,8 +24,9 @@ export function ProfilePage() {
     const store = useUserStore.getState();
     store.setSession(session);
     await store.refreshUser({ announce: true });
-    // Everything read as the visitor (stats, photos) is now the account's.
-    await queryClient.invalidateQueries();
+    // Everything read as the visitor (stats, photos) is now the account's; read again in the
+    // background, the sheet does not wait for it.
+    void queryClient.invalidateQueries();
   };
 
   return (
