@@ -49,7 +49,10 @@ export async function readProfile(page: Page, origin: string): Promise<ProfileFa
   const fuel = (await page.getByTestId('fuel').textContent()) ?? '';
   await page.getByRole('tab', { name: '成就' }).click();
   const achievements =
-    (await page.getByRole('tabpanel').getByText(/已获得 \d+ \/ \d+ 个成就/).textContent()) ?? '';
+    (await page
+      .getByRole('tabpanel')
+      .getByText(/已获得 \d+ \/ \d+ 个成就/)
+      .textContent()) ?? '';
   await page.getByRole('tab', { name: '我的照片' }).click();
   return { photoIds, fuel, achievements };
 }

@@ -31,6 +31,9 @@ export function RecoveryCodeView({
 }: RecoveryCodeViewProps) {
   const t = useAccountText();
   const [status, setStatus] = useState('');
+  const groups = code.split('-');
+  const firstHalf = `${groups.slice(0, 3).join('-')}${groups.length > 3 ? '-' : ''}`;
+  const secondHalf = groups.slice(3).join('-');
 
   const copy = async () => {
     try {
@@ -58,12 +61,10 @@ export function RecoveryCodeView({
         {afterSignIn ? `${t('recoveryCode.usedGone')} ` : ''}
         {t('recoveryCode.warning')}
       </p>
-      <p
-        className="recovery-code__code"
-        data-testid="recovery-code"
-        aria-label={t('recoveryCode.label')}
-      >
-        {code}
+      <p className="recovery-code__code" data-testid="recovery-code">
+        {/* Two halves that never break inside, so a narrow phone shows three groups a line. */}
+        <span className="recovery-code__half">{firstHalf}</span>
+        <span className="recovery-code__half">{secondHalf}</span>
       </p>
       <div className="recovery-code__tools">
         <Button variant="secondary" onClick={() => void copy()}>

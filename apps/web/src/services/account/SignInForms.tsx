@@ -102,16 +102,17 @@ export function SignInForms({
             {error}
           </p>
         ) : null}
-        <div className="sheet-form__actions">
-          <Button variant="secondary" onClick={onCancel}>
-            {t('common.cancel')}
-          </Button>
+        <div className="sign-in__actions">
           <Button
             type="submit"
+            block
             variant={supported ? 'secondary' : 'primary'}
             disabled={busy !== null}
           >
             {busy === 'code' ? t('signIn.codeBusy') : t('signIn.code')}
+          </Button>
+          <Button variant="ghost" block onClick={onCancel}>
+            {t('common.cancel')}
           </Button>
         </div>
       </form>
