@@ -171,7 +171,7 @@ describe('signing in with a recovery code', () => {
     await user.click(within(sheet).getByRole('button', { name: '使用恢复码登录' }));
     expect((await within(sheet).findByRole('alert')).textContent).toBe(message);
     expect(useUserStore.getState().user).toBeNull();
-    expect((within(sheet).getByLabelText('恢复码') as HTMLInputElement).value).toBe('AAAA-BBBB');
+    expect(within(sheet).getByLabelText<HTMLInputElement>('恢复码').value).toBe('AAAA-BBBB');
   });
 
   it('asks for the code instead of sending an empty one', async () => {
