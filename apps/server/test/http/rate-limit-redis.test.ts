@@ -1,9 +1,10 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { ErrorCode } from '@yanzhi/contract';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RedisRateLimiter } from '../../src/lib/redis-rate-limiter.js';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { callFrom } from '../support/from-address.js';
 import { redisUrl } from '../support/redis.js';
 
 describe.skipIf(!redisUrl)('rate limits shared through Redis', () => {
@@ -80,6 +81,24 @@ describe.skipIf(!redisUrl)('rate limits shared through Redis', () => {
       }
       // Two logins allowed in all, whichever instance took them.
       expect(codes).toEqual([0, 0, ErrorCode.RATE_LIMITED, ErrorCode.RATE_LIMITED]);
+    });
+
+    it('counts recovery-code attempts of one address across two instances', async () => {
+      const env = { REDIS_URL: redisUrl ?? '', RATE_LIMIT_RECOVERY_PER_HOUR_IP: '3' };
+      apps = [await createTestApp('sqlite', env), await createTestApp('sqlite', env)];
+      // An address of its own: no earlier run has counted it.
+      const address = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+      const codes = [];
+      for (const app of [...apps, ...apps]) {
+        const code = 'ZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZ';
+        codes.push((await callFrom(app, address, 'sign_in_with_recovery_code', { code })).code);
+      }
+      expect(codes).toEqual([
+        ErrorCode.RECOVERY_CODE_INVALID,
+        ErrorCode.RECOVERY_CODE_INVALID,
+        ErrorCode.RECOVERY_CODE_INVALID,
+        ErrorCode.RATE_LIMITED,
+      ]);
     });
   });
 });

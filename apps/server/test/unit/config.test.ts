@@ -26,7 +26,9 @@ describe('configuration from the environment', () => {
       reportsPerHour: 20,
       shareCardsPerHourUser: 30,
       newIdsPerHourIp: 400,
+      recoveryPerHourIp: 10,
     });
+    expect(config.passkeyRpName).toBe('颜值竞技场');
     expect(config.publicHosts).toEqual([]);
     expect(config.arena).toMatchObject({
       refitSeconds: 180,

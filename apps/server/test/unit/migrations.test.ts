@@ -46,6 +46,7 @@ describe.each(dialects)('migrations and repositories on %s', (dialect) => {
     const tables = await ownTables();
     expect(tables).toEqual([
       'app_settings',
+      'auth_ceremonies',
       'categories',
       'category_references',
       'device_bindings',
@@ -53,8 +54,11 @@ describe.each(dialects)('migrations and repositories on %s', (dialect) => {
       'leaderboard_snapshot_entries',
       'leaderboard_snapshots',
       'moderation_log',
+      'passkey_users',
+      'passkeys',
       'photo_score_days',
       'photos',
+      'recovery_codes',
       'reports',
       'served_pairs',
       'sessions',

@@ -12,6 +12,7 @@ import {
   type JsonLike,
   type JsonObject,
 } from './hostile-values.js';
+import { identityBodies } from './identity-bodies.js';
 import { jsonBodyRefused, multipartRefused, type MultipartParts } from './oracle.js';
 
 /** What a signed-in fuzz run knows about its database. */
@@ -63,33 +64,7 @@ function validBodies(c: FuzzContext): { [N in CallName]: CallRequest<N> } {
     get_moderation_queue: { page: 1 },
     moderate_photo: { photo_id: c.otherPhotoId, decision: 'keep', reason: 'fuzz' },
     unban_user: { target_user_id: 1, reason: 'fuzz' },
-    get_sign_in_methods: {},
-    begin_passkey_registration: {},
-    finish_passkey_registration: {
-      ceremony_id: 'ceremony-fuzz',
-      credential: {
-        id: 'Y3JlZA',
-        rawId: 'Y3JlZA',
-        response: { clientDataJSON: 'e30', attestationObject: 'oA' },
-        clientExtensionResults: {},
-        type: 'public-key',
-      },
-      name: 'fuzz',
-    },
-    begin_passkey_sign_in: {},
-    finish_passkey_sign_in: {
-      ceremony_id: 'ceremony-fuzz',
-      credential: {
-        id: 'Y3JlZA',
-        rawId: 'Y3JlZA',
-        response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
-        clientExtensionResults: {},
-        type: 'public-key',
-      },
-    },
-    delete_passkey: { passkey_id: 1 },
-    create_recovery_code: {},
-    sign_in_with_recovery_code: { code: '0000-0000-0000-0000-0000-0000' },
+    ...identityBodies(),
   };
 }
 
