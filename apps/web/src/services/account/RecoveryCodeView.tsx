@@ -57,10 +57,8 @@ export function RecoveryCodeView({
       <h2 id={titleId} className="sheet-form__title">
         {afterSignIn ? t('recoveryCode.titleAfterSignIn') : t('recoveryCode.title')}
       </h2>
-      <p className="recovery-code__warning">
-        {afterSignIn ? `${t('recoveryCode.usedGone')} ` : ''}
-        {t('recoveryCode.warning')}
-      </p>
+      {afterSignIn ? <p className="recovery-code__warning">{t('recoveryCode.usedGone')}</p> : null}
+      <p className="recovery-code__warning">{t('recoveryCode.warning')}</p>
       <p className="recovery-code__code" data-testid="recovery-code">
         {/* Two halves that never break inside, so a narrow phone shows three groups a line. */}
         <span className="recovery-code__half">{firstHalf}</span>
