@@ -24,6 +24,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       SEED_DEMO: '1',
       DEMO_PHOTOS_PER_CATEGORY: '6',
       HOST_TOKEN_SECRET: E2E_HOST_SECRET,
+      // Every recovery-code sign-in of the suite comes from loopback, right or wrong, and counts
+      // against one hourly allowance (default 10): the journeys, the screenshots and a retry
+      // would come close. The limit itself is tested over HTTP (apps/server/test/http).
+      RATE_LIMIT_RECOVERY_PER_HOUR_IP: '60',
       LOG_LEVEL: 'info',
     },
     stdio: ['ignore', log, log],

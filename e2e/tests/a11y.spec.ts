@@ -9,6 +9,7 @@ import {
   signInWithPhoto,
   waitForSettledPage,
 } from '../support/app.js';
+import { uploadAsVisitor } from '../support/journey.js';
 import { baseUrl } from '../support/server.js';
 
 /** WCAG 2.x A and AA plus axe's best practices; nothing is disabled. */
@@ -106,6 +107,40 @@ test.describe('axe on dialogs and later states', () => {
     await expect(page.getByRole('dialog', { name: '注销账号？' })).toBeVisible();
     await waitForSettledPage(page);
     await expectNoAxeViolations(page, 'the delete-account confirmation');
+  });
+
+  test('keeping an account: the offer, the section, sign-out warning, the code, sign-in', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await uploadAsVisitor(page, baseUrl(), 902);
+    await waitForSettledPage(page);
+    await expectNoAxeViolations(page, 'the upload offer to keep the account');
+
+    await page.goto(`${baseUrl()}/profile`);
+    await expect(page.getByTestId('keep-account').getByRole('button').first()).toBeVisible();
+    await waitForSettledPage(page);
+    await expectNoAxeViolations(page, 'the profile with keep my account');
+
+    await page.getByRole('button', { name: '退出登录' }).click();
+    // One sheet throughout: its name follows what it shows (the question, then the code).
+    const signOut = page.getByTestId('sign-out-sheet');
+    await expect(signOut.getByTestId('sign-out-warning')).toBeVisible();
+    await waitForSettledPage(page);
+    await expectNoAxeViolations(page, 'the sign-out warning');
+
+    await signOut.getByRole('button', { name: '生成恢复码' }).click();
+    await expect(signOut.getByTestId('recovery-code')).toBeVisible();
+    await waitForSettledPage(page);
+    await expectNoAxeViolations(page, 'the recovery code');
+    await signOut.getByRole('button', { name: '我已保存' }).click();
+    await expect(signOut.getByTestId('ways-back')).toBeVisible();
+    await signOut.getByRole('button', { name: '退出登录' }).click();
+
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: '登录已有账号' })).toBeVisible();
+    await waitForSettledPage(page);
+    await expectNoAxeViolations(page, 'the sign-in sheet');
   });
 
   test('the leaderboard of all time with its podium', async ({ page }) => {

@@ -118,6 +118,36 @@ test.describe('keyboard only', () => {
     await expect(pair).not.toHaveAttribute('data-pair-id', previous ?? '');
   });
 
+  test('signs in with a recovery code by keyboard: the sheet keeps focus and gives it back', async ({
+    page,
+  }) => {
+    await page.goto(`${baseUrl()}/profile`);
+    await waitForSettledPage(page);
+    const opener = page.getByRole('button', { name: '登录', exact: true });
+    let stop = await tab(page);
+    for (let index = 0; index < 30 && !stop.name.endsWith(':登录'); index += 1) {
+      stop = await tab(page);
+    }
+    await expect(opener).toBeFocused();
+    expect(stop.ringVisible).toBe(true);
+    await page.keyboard.press('Enter');
+    const sheet = page.getByRole('dialog', { name: '登录已有账号' });
+    await expect(sheet).toBeVisible();
+    for (let index = 0; index < 8; index += 1) {
+      const inside = await tab(page);
+      expect(inside.ringVisible, inside.name).toBe(true);
+      expect(await sheet.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+    }
+    // The code field by keyboard: typed, sent with Enter, refused with the server's words.
+    await sheet.getByLabel('恢复码').focus();
+    await page.keyboard.type('AAAA BBBB CCCC DDDD EEEE FFFF');
+    await page.keyboard.press('Enter');
+    await expect(sheet.getByRole('alert')).toHaveText('恢复码无效或已经用过');
+    await page.keyboard.press('Escape');
+    await expect(sheet).toBeHidden();
+    await expect(opener).toBeFocused();
+  });
+
   test('the arena is tabbed through in reading order: top bar, photos, actions, navigation', async ({
     page,
   }) => {

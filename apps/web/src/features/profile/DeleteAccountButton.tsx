@@ -3,7 +3,7 @@ import { Button } from '../../components/Button';
 import { describeError } from '../../lib/error-text';
 import { useT } from '../../lib/i18n';
 import { useDeleteAccount } from './api/delete-account';
-import { ConfirmSheet } from './ConfirmSheet';
+import { ConfirmSheet } from '../../components/ConfirmSheet';
 
 /** Deletes the account after a confirmation that lists what goes with it. */
 export function DeleteAccountButton() {

@@ -1,16 +1,21 @@
 import { ONBOARDING_VOTES_TO_UNLOCK } from '@yanzhi/contract';
-import { ButtonLink } from '../../components/Button';
+import { Button, ButtonLink } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingRegion, Skeleton } from '../../components/Skeleton';
 import { UnlockProgress } from '../../components/UnlockProgress';
 import { useT } from '../../lib/i18n';
 import { useVoteStats } from '../../lib/api/get-user-vote-stats';
+import { useAccountText } from '../../services/account';
 import { Stat } from './Stat';
 
-/** A visitor without an account: their voting stats and fuel, and an invitation to upload. */
-export function GuestProfile() {
+/**
+ * A visitor without an account: their voting stats and fuel, an invitation to upload, and a way
+ * back into an account saved with a passkey or a recovery code.
+ */
+export function GuestProfile({ onSignIn }: { onSignIn: () => void }) {
   const t = useT();
+  const text = useAccountText();
   const stats = useVoteStats(null);
   const data = stats.data;
   return (
@@ -60,6 +65,15 @@ export function GuestProfile() {
         message={t('profile.guestText')}
         action={<ButtonLink to="/upload">{t('profile.uploadCta')}</ButtonLink>}
       />
+      <section className="card guest-sign-in" aria-labelledby="guest-sign-in-heading">
+        <h2 id="guest-sign-in-heading" className="guest-sign-in__title">
+          {text('signIn.guestTitle')}
+        </h2>
+        <p className="guest-sign-in__text">{text('signIn.guestText')}</p>
+        <Button variant="secondary" block onClick={onSignIn}>
+          {text('signIn.button')}
+        </Button>
+      </section>
     </>
   );
 }

@@ -7,7 +7,7 @@ import { useT } from '../../lib/i18n';
 import { toast } from '../../services/toasts';
 import { useUserStore } from '../../services/user';
 import { BoostSheet } from './BoostSheet';
-import { ConfirmSheet } from './ConfirmSheet';
+import { ConfirmSheet } from '../../components/ConfirmSheet';
 import { PhotoCardItem } from './PhotoCardItem';
 import type { ProfilePhoto } from './profile-photo';
 

@@ -1,6 +1,7 @@
 import { CLIENT_STORAGE_KEYS } from '@yanzhi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { PASSKEY, methods } from '../../testing/account-fixtures';
 import { NOT_AVAILABLE, fail, mockApi, ok } from '../../testing/mock-api';
 import { myPhoto, photosPage as page, signIn, stats } from '../../testing/profile-fixtures';
 import { renderApp } from '../../testing/render-app';
@@ -120,9 +121,16 @@ describe('profile actions', () => {
 
   it('signs out through /api/sign_out and then shows the invitation', async () => {
     signIn();
-    const fetchMock = mockApi({ get_my_photos: NOT_AVAILABLE, sign_out: ok({ signed_out: true }) });
+    const fetchMock = mockApi({
+      get_my_photos: NOT_AVAILABLE,
+      sign_out: ok({ signed_out: true }),
+      get_sign_in_methods: ok(methods({ passkeys: [PASSKEY], can_return: true })),
+    });
     const { user } = renderApp('/profile');
     await user.click(await screen.findByRole('button', { name: '退出登录' }));
+    const confirm = await screen.findByRole('dialog', { name: '退出登录？' });
+    await within(confirm).findByTestId('ways-back');
+    await user.click(within(confirm).getByRole('button', { name: '退出登录' }));
     expect(await screen.findByText('还没有你的照片')).toBeTruthy();
     expect(fetchMock.callsTo('sign_out')).toHaveLength(1);
     expect(useUserStore.getState().user).toBeNull();

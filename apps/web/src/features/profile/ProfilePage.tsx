@@ -1,5 +1,9 @@
+import type { Session } from '@yanzhi/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { useT } from '../../lib/i18n';
+import { KeepAccountSection, SignInSheet } from '../../services/account';
 import { useUserStore } from '../../services/user';
 import { DeleteAccountButton } from './DeleteAccountButton';
 import { SignOutButton } from './SignOutButton';
@@ -11,12 +15,34 @@ import './profile.css';
 export function ProfilePage() {
   const t = useT();
   const user = useUserStore((state) => state.user);
+  const queryClient = useQueryClient();
+  // Here, not in the guest profile: the sheet outlives the switch to the signed-in profile, so a
+  // recovery code's replacement stays on screen after the session is kept.
+  const [signingIn, setSigningIn] = useState(false);
+
+  const keepSession = async (session: Session) => {
+    const store = useUserStore.getState();
+    store.setSession(session);
+    await store.refreshUser({ announce: true });
+    // Everything read as the visitor (stats, photos) is now the account's; read again in the
+    // background, the sheet does not wait for it.
+    void queryClient.invalidateQueries();
+  };
+
   return (
     <div className="page profile">
       <header className="page__header">
         <h1 className="page__title">{t('profile.heading')}</h1>
       </header>
-      {user ? <SignedInProfile key={user.id} user={user} /> : <GuestProfile />}
+      {user ? (
+        <SignedInProfile key={user.id} user={user} />
+      ) : (
+        <GuestProfile
+          onSignIn={() => {
+            setSigningIn(true);
+          }}
+        />
+      )}
       <section className="profile__section" aria-labelledby="settings-heading">
         <h2 id="settings-heading" className="section-title">
           {t('profile.settings')}
@@ -29,11 +55,20 @@ export function ProfilePage() {
         </div>
         {user ? (
           <>
-            <SignOutButton />
+            <KeepAccountSection key={user.id} userId={user.id} />
+            <SignOutButton userId={user.id} />
             <DeleteAccountButton />
           </>
         ) : null}
       </section>
+      {signingIn ? (
+        <SignInSheet
+          onSession={keepSession}
+          onClose={() => {
+            setSigningIn(false);
+          }}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,31 +1,31 @@
 import { useState } from 'react';
 import { Button } from '../../components/Button';
 import { useT } from '../../lib/i18n';
-import { toast } from '../../services/toasts';
-import { useUserStore } from '../../services/user';
+import { SignOutSheet } from './SignOutSheet';
 
-/** Signs out through the server, then says so. */
-export function SignOutButton() {
+/** Signs out after a confirmation that says how to come back (or warns there is no way back). */
+export function SignOutButton({ userId }: { userId: number }) {
   const t = useT();
-  const signOut = useUserStore((state) => state.signOut);
-  const [busy, setBusy] = useState(false);
-  const onClick = async () => {
-    setBusy(true);
-    await signOut();
-    toast.info(t('profile.signedOut'));
-  };
+  const [open, setOpen] = useState(false);
   return (
-    <Button
-      variant="secondary"
-      block
-      disabled={busy}
-      onClick={() => {
-        void onClick();
-      }}
-    >
-      {busy ? t('profile.signingOut') : t('profile.signOut')}
-    </Button>
+    <>
+      <Button
+        variant="secondary"
+        block
+        onClick={() => {
+          setOpen(true);
+        }}
+      >
+        {t('profile.signOut')}
+      </Button>
+      {open ? (
+        <SignOutSheet
+          userId={userId}
+          onClose={() => {
+            setOpen(false);
+          }}
+        />
+      ) : null}
+    </>
   );
 }
-
-/** Deletes the account after a confirmation that lists what goes with it. */

@@ -3,6 +3,8 @@ import { Button, ButtonLink } from '../../components/Button';
 import { ErrorState } from '../../components/ErrorState';
 import { PhotoFrame } from '../../components/PhotoFrame';
 import { useT } from '../../lib/i18n';
+import { SaveAccountOffer } from '../../services/account';
+import { sessionFrom } from './api/upload-photo';
 import type { UploadFlow } from './upload-flow';
 
 /** Step 3: the rendered crop on its way (progress), then what next, or the refusal with a retry. */
@@ -57,6 +59,8 @@ export function SendStep({ flow }: { flow: UploadFlow }) {
           </Button>
         </div>
       ) : null}
+      {/* This upload made a device account: offer to keep it before anything can strand it. */}
+      {upload.isSuccess && sessionFrom(upload.data) !== null ? <SaveAccountOffer /> : null}
       {upload.isError ? (
         <>
           <ErrorState title={t('upload.failed')} error={upload.error} onRetry={flow.retry} />

@@ -1,6 +1,7 @@
 import { CLIENT_STORAGE_KEYS, type MyPhoto } from '@yanzhi/contract';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { CODE } from '../../testing/account-fixtures';
 import { CATEGORIES, USER_INFO, fail, mockApi, ok, type Answer } from '../../testing/mock-api';
 import { renderApp } from '../../testing/render-app';
 import { useUserStore } from '../../services/user';
@@ -143,6 +144,8 @@ describe('upload page', () => {
     expect(screen.getByRole('link', { name: '查看我的主页' }).getAttribute('href')).toBe(
       '/profile',
     );
+    // No device account was made (the caller had one): nothing to offer to keep.
+    expect(screen.queryByTestId('save-account-offer')).toBeNull();
   });
 
   it('shows the upload progress while the server has not answered', async () => {
@@ -185,6 +188,37 @@ describe('upload page', () => {
     expect(localStorage.getItem(CLIENT_STORAGE_KEYS.token)).toBe('new-tok');
     expect(localStorage.getItem(CLIENT_STORAGE_KEYS.refreshToken)).toBe('new-r');
     expect(useUserStore.getState().user?.nickname).toBe('小明');
+
+    // A device account was just made: keeping it is offered, and can be put off.
+    const offer = await screen.findByTestId('save-account-offer');
+    expect(within(offer).getByRole('heading', { name: '保存你的账号' })).toBeTruthy();
+    expect(within(offer).getByRole('button', { name: '生成恢复码' })).toBeTruthy();
+    await user.click(within(offer).getByRole('button', { name: '以后再说' }));
+    expect(screen.queryByTestId('save-account-offer')).toBeNull();
+  });
+
+  it('shows the recovery code made from the offer after a first upload', async () => {
+    mockApi({
+      get_categories: ok(CATEGORIES),
+      upload_photo: ok({
+        photo: MY_PHOTO,
+        token: 'new-tok',
+        refresh_token: 'new-r',
+        userInfo: USER_INFO,
+      }),
+      create_recovery_code: ok(CODE),
+    });
+    const { user } = renderApp('/upload');
+    await chooseAndFrame(user);
+    await screen.findByRole('option', { name: '女生' });
+    await user.click(screen.getByRole('button', { name: '上传' }));
+    const offer = await screen.findByTestId('save-account-offer');
+    await user.click(within(offer).getByRole('button', { name: '生成恢复码' }));
+    const sheet = await screen.findByRole('dialog', { name: '你的恢复码' });
+    expect(within(sheet).getByTestId('recovery-code').textContent).toBe(CODE.code);
+    await user.click(within(sheet).getByRole('button', { name: '我已保存' }));
+    expect((await within(offer).findByRole('status')).textContent).toContain('已保存');
+    expect(within(offer).queryByRole('button', { name: '生成恢复码' })).toBeNull();
   });
 
   it.each([

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
-import { SheetActions } from '../../components/SheetActions';
-import { Sheet } from '../../components/Sheet';
-import { useT } from '../../lib/i18n';
+import { SheetActions } from './SheetActions';
+import { Sheet } from './Sheet';
+import { useT } from '../lib/i18n';
 
 interface ConfirmSheetProps {
   title: string;
