@@ -5,8 +5,7 @@ import { t, textIn, useLanguage, type Language, type MessageKey, type MessagePar
  * A feature's own texts in every language, beside the catalogue: they travel in the chunk of the
  * pages that show them rather than in the first download (ADR 0014). Same rules as the
  * catalogue: `{name}` placeholders, and a key with a `.one` sibling takes it when its {count} is
- * 1. Keep such a table in a file that imports nothing at run time, so the browser tests can read
- * it too.
+ * 1. A table the browser tests read sits in a texts-data.ts that imports nothing of the app.
  */
 export type PageTexts<Key extends string> = Readonly<
   Record<Language, Readonly<Record<Key, string>>>
