@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { zhCN } from '../../apps/web/src/lib/i18n/catalogue.js';
 import { en } from '../../apps/web/src/lib/i18n/catalogue-en.js';
+import { UPLOAD_TEXTS } from '../../apps/web/src/features/upload/texts-data.js';
 import { ACCOUNT_TEXTS } from '../../apps/web/src/services/account/texts-data.js';
 import { BROWSER_LOCALE, SCREENSHOTS_DIR, makeJpeg } from '../support/app.js';
 import { addVirtualAuthenticator, localUrl } from '../support/webauthn.js';
@@ -22,6 +23,7 @@ for (const language of ['zh-CN', 'en'] as const) {
       test.setTimeout(180_000);
       const app = language === 'en' ? en : zhCN;
       const text = ACCOUNT_TEXTS[language];
+      const upload = UPLOAD_TEXTS[language];
       const origin = localUrl();
       await mkdir(DIR, { recursive: true });
       await addVirtualAuthenticator(page);
@@ -40,13 +42,13 @@ for (const language of ['zh-CN', 'en'] as const) {
 
       // A visitor's first upload, and the offer to keep the account.
       await page.goto(`${origin}/upload`);
-      await page.getByLabel(app['upload.album']).setInputFiles({
+      await page.getByLabel(upload['upload.album']).setInputFiles({
         name: 'me.jpg',
         mimeType: 'image/jpeg',
         buffer: await makeJpeg(page, language === 'en' ? 1611 : 1612),
       });
-      await expect(page.getByRole('combobox', { name: app['upload.category'] })).toBeEnabled();
-      await page.getByRole('button', { name: app['upload.submit'], exact: true }).click();
+      await expect(page.getByRole('combobox', { name: upload['upload.category'] })).toBeEnabled();
+      await page.getByRole('button', { name: upload['upload.submit'], exact: true }).click();
       const offer = page.getByTestId('save-account-offer');
       await expect(offer).toBeVisible();
       await shoot('offer', offer);

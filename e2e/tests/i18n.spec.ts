@@ -1,6 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { zhCN } from '../../apps/web/src/lib/i18n/catalogue.js';
 import { en } from '../../apps/web/src/lib/i18n/catalogue-en.js';
+import { LEADERBOARD_TEXTS } from '../../apps/web/src/features/leaderboard/texts-data.js';
+import { ONBOARDING_TEXTS } from '../../apps/web/src/features/onboarding/texts-data.js';
+import { UPLOAD_TEXTS } from '../../apps/web/src/features/upload/texts-data.js';
+import { ACCOUNT_TEXTS } from '../../apps/web/src/services/account/texts-data.js';
 import {
   BROWSER_LOCALE,
   ROUTE_CASES,
@@ -10,7 +14,17 @@ import {
 } from '../support/app.js';
 import { baseUrl } from '../support/server.js';
 
-const CATALOGUE_KEYS = Object.keys(zhCN);
+/**
+ * The keys of the catalogue and of the pages' own tables (lib/i18n/page-texts). The moderators'
+ * table is left out: its keys are plain words ("user", "gone") that real text contains.
+ */
+const CATALOGUE_KEYS = [
+  zhCN,
+  ACCOUNT_TEXTS['zh-CN'],
+  LEADERBOARD_TEXTS['zh-CN'],
+  UPLOAD_TEXTS['zh-CN'],
+  ONBOARDING_TEXTS['zh-CN'],
+].flatMap((texts) => Object.keys(texts));
 
 /** Latin words a Chinese page may show: brand-free technical names and the switch's own label. */
 const LATIN_ALLOWED_IN_ZH = new Set(['VS', 'AI', 'English', 'JPEG', 'PNG', 'WebP', 'QR']);

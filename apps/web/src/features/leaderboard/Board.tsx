@@ -3,9 +3,9 @@ import { Button, ButtonLink } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingRegion, Skeleton } from '../../components/Skeleton';
-import { useT } from '../../lib/i18n';
 import { BoardRow, PodiumPlace } from './BoardEntry';
 import { useSentinel } from './use-sentinel';
+import { useLeaderboardText } from './texts';
 
 const PODIUM_SIZE = 3;
 const FIRST_SKELETON_ROWS = 5;
@@ -78,7 +78,7 @@ interface BoardProps {
  * "load more" button that the IntersectionObserver presses on its own as it nears the screen.
  */
 export function Board({ state, flashingId, onLoadMore, onLoadEarlier, onBackToTop }: BoardProps) {
-  const t = useT();
+  const t = useLeaderboardText();
   const { pages, hasNextPage, isFetchingNextPage, nextPageError } = state;
   const sentinel = useSentinel<HTMLButtonElement>(
     onLoadMore,

@@ -1,9 +1,9 @@
 import type { Image, LeaderboardEntry } from '@yanzhi/contract';
 import { formatScore } from '@yanzhi/contract';
 import { PageIcon } from '../../components/PageIcon';
-import { useT } from '../../lib/i18n';
 import { photoSrcSet } from '../../lib/photo-sources';
 import { placeholderStyle } from '../../lib/placeholder';
+import { useLeaderboardText } from './texts';
 
 /**
  * The pieces of a leaderboard entry shared by the podium and the rows. Test ids:
@@ -62,7 +62,7 @@ const PODIUM_SIZES = {
 
 /** ▲3 / ▼2 / 新 / – with the words for screen readers. */
 export function RankChange({ change }: { change: number | null }) {
-  const t = useT();
+  const t = useLeaderboardText();
   let kind: 'up' | 'down' | 'new' | 'same';
   let visible: string;
   let spoken: string;
@@ -96,7 +96,7 @@ export function RankChange({ change }: { change: number | null }) {
 }
 
 function MineBadge() {
-  const t = useT();
+  const t = useLeaderboardText();
   return <span className="mine-badge">{t('leaderboard.mine')}</span>;
 }
 
@@ -108,7 +108,7 @@ interface EntryProps {
 
 /** One row below the podium: rank, photo, owner and comparisons, score, rank change. */
 export function BoardRow({ entry, flashing }: EntryProps) {
-  const t = useT();
+  const t = useLeaderboardText();
   return (
     <li
       id={entryElementId(entry.id)}
@@ -151,7 +151,7 @@ export function BoardRow({ entry, flashing }: EntryProps) {
 
 /** A place on the podium; `place` is the position (1-3), `entry.rank` may be shared (ties). */
 export function PodiumPlace({ entry, place, flashing }: EntryProps & { place: 1 | 2 | 3 }) {
-  const t = useT();
+  const t = useLeaderboardText();
   return (
     <li
       id={entryElementId(entry.id)}

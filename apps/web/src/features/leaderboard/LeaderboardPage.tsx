@@ -3,7 +3,6 @@ import { useCallback, useState } from 'react';
 import { CategoryBar } from '../../components/CategoryChips';
 import { ErrorState } from '../../components/ErrorState';
 import { useCategories } from '../../lib/api/get-categories';
-import { useT } from '../../lib/i18n';
 import { ShareModal, type ShareRequest } from '../../services/share';
 import { useUserStore } from '../../services/user';
 import type { BoardSelection } from './api/get-leaderboard';
@@ -14,6 +13,7 @@ import { PeriodPicker } from './PeriodPicker';
 import { BOARD_PANEL_ID, PeriodTabs, periodTabId } from './PeriodTabs';
 import { useBoard } from './use-board';
 import { useBoardParams } from './use-board-params';
+import { useLeaderboardText } from './texts';
 import './leaderboard.css';
 
 /**
@@ -32,7 +32,7 @@ function useCategoryId(requested: number | null): { categoryId: number | null; p
  * is in the address (`?category=&period=&date=`) so share links and reloads open it.
  */
 export function LeaderboardPage() {
-  const t = useT();
+  const t = useLeaderboardText();
   const [params, setParams] = useBoardParams();
   const { categoryId, pending: categoriesPending } = useCategoryId(params.categoryId);
   const selection: BoardSelection | null =

@@ -3,7 +3,7 @@ import { formatScore } from '@yanzhi/contract';
 import { useLayoutEffect, useRef } from 'react';
 import { Link } from '../../lib/router';
 import { PageIcon } from '../../components/PageIcon';
-import { useT } from '../../lib/i18n';
+import { useLeaderboardText } from './texts';
 
 /** The bar's height on the root (leaderboard.css): focus and scrolling stop short of it. */
 const BAR_HEIGHT_PROPERTY = '--my-rank-bar-height';
@@ -43,7 +43,7 @@ interface MyRankBarProps {
  * button, or an invitation to upload. Test id: `my-rank-bar`.
  */
 export function MyRankBar({ entry, canShare, onJump, onShare }: MyRankBarProps) {
-  const t = useT();
+  const t = useLeaderboardText();
   const bar = useReservedHeight<HTMLDivElement>(BAR_HEIGHT_PROPERTY);
   return (
     <div ref={bar} className="my-rank-bar" data-testid="my-rank-bar">

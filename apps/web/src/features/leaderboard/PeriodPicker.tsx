@@ -2,7 +2,8 @@ import type { Leaderboard, PeriodType } from '@yanzhi/contract';
 import { useId, type SyntheticEvent } from 'react';
 import { PageIcon } from '../../components/PageIcon';
 import { Skeleton } from '../../components/Skeleton';
-import { useLanguage, useT } from '../../lib/i18n';
+import { useLanguage } from '../../lib/i18n';
+import { useLeaderboardText } from './texts';
 import {
   formatDay,
   formatPeriod,
@@ -39,7 +40,7 @@ interface PeriodPickerProps {
  * loads (a disabled button drops keyboard focus); they announce it with aria-disabled instead.
  */
 export function PeriodPicker({ periodType, periodDate, board, onChange }: PeriodPickerProps) {
-  const t = useT();
+  const t = useLeaderboardText();
   const language = useLanguage();
   const dateId = useId();
   const today = todayIn(board?.time_zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);

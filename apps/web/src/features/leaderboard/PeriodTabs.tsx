@@ -1,7 +1,7 @@
 import type { PeriodType } from '@yanzhi/contract';
 import { useRef, type KeyboardEvent } from 'react';
-import { useT } from '../../lib/i18n';
 import { LEADERBOARD_PERIODS } from './api/get-leaderboard';
+import { useLeaderboardText } from './texts';
 
 export const BOARD_PANEL_ID = 'leaderboard-panel';
 
@@ -19,7 +19,7 @@ interface PeriodTabsProps {
  * between periods and show them at once.
  */
 export function PeriodTabs({ value, onChange }: PeriodTabsProps) {
-  const t = useT();
+  const t = useLeaderboardText();
   const refs = useRef(new Map<PeriodType, HTMLButtonElement>());
   const count = LEADERBOARD_PERIODS.length;
 

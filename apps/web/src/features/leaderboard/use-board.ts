@@ -1,9 +1,9 @@
 import type { Leaderboard } from '@yanzhi/contract';
 import { useCallback, useEffect, useState } from 'react';
-import { useT } from '../../lib/i18n';
 import { leaderboardKeys, useLeaderboardPages, type BoardSelection } from './api/get-leaderboard';
 import { entriesOf } from './Board';
 import { entryElementId } from './BoardEntry';
+import { useLeaderboardText } from './texts';
 
 /** One's own page this close after the loaded ones is read page by page; farther, it is jumped to. */
 export const NEAR_PAGES = 3;
@@ -36,7 +36,7 @@ function reveal(element: HTMLElement): void {
  * (never hundreds of requests), from where the user scrolls on or loads the ranks above.
  */
 export function useBoard(selection: BoardSelection | null) {
-  const t = useT();
+  const t = useLeaderboardText();
   const boardKey = selection === null ? '' : leaderboardKeys.board(selection).join('/');
   const [start, setStart] = useState({ board: boardKey, page: 1 });
   const startPage = start.board === boardKey ? start.page : 1;

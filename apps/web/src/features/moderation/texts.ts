@@ -1,11 +1,10 @@
-import { useCallback } from 'react';
-import { useLanguage, type Language } from '../../lib/i18n';
+import { usePageTexts, type PageTexts, type PageTranslate } from '../../lib/i18n/page-texts';
 
 /**
  * Texts only moderators read (the reporters of a report, ADR 0023). They live in this page's
  * chunk rather than in the catalogue every visitor's first screen downloads (ADR 0014).
  */
-const TEXTS = {
+export const MODERATION_TEXTS = {
   'zh-CN': {
     standing: '有信誉的举报来自 {count} 个网段（{threshold} 个即隐藏）',
     reporters: '举报人',
@@ -28,18 +27,11 @@ const TEXTS = {
     addressForgotten: 'address forgotten',
     reasonText: '{reason}: “{text}”',
   },
-} as const satisfies Record<Language, Record<string, string>>;
+} as const satisfies PageTexts<string>;
 
-export type ModerationText = keyof (typeof TEXTS)['zh-CN'];
+export type ModerationText = keyof (typeof MODERATION_TEXTS)['zh-CN'];
 
-/** The moderators' texts in the current language, with `{name}` parameters filled in. */
-export function useModerationText() {
-  const language = useLanguage();
-  return useCallback(
-    (key: ModerationText, params: Readonly<Record<string, string | number>> = {}) =>
-      TEXTS[language][key].replace(/\{(\w+)\}/g, (whole, name: string) =>
-        params[name] === undefined ? whole : String(params[name]),
-      ),
-    [language],
-  );
+/** The moderators' texts (and the catalogue's) in the current language. */
+export function useModerationText(): PageTranslate<ModerationText> {
+  return usePageTexts<ModerationText>(MODERATION_TEXTS);
 }

@@ -2,15 +2,16 @@ import { ButtonLink } from '../../components/Button';
 import type { IconName } from '../../components/Icon';
 import { PageIcon, type PageIconName } from '../../components/PageIcon';
 import { UnlockProgress } from '../../components/UnlockProgress';
-import { useT, type MessageKey } from '../../lib/i18n';
 import { useVoteStats } from '../../lib/api/get-user-vote-stats';
 import { useUserStore } from '../../services/user';
+import { useOnboardingText } from './texts';
+import type { OnboardingTextKey } from './texts-data';
 import './onboarding.css';
 
 interface Step {
   icon: IconName | PageIconName;
-  title: MessageKey;
-  text: MessageKey;
+  title: OnboardingTextKey;
+  text: OnboardingTextKey;
 }
 
 const STEPS: readonly Step[] = [
@@ -21,7 +22,7 @@ const STEPS: readonly Step[] = [
 
 /** The voter's way to the unlock of their own score, once the server has told us. */
 function VoterProgress() {
-  const t = useT();
+  const t = useOnboardingText();
   const userId = useUserStore((state) => state.user?.id ?? null);
   const stats = useVoteStats(userId);
   if (stats.data === undefined) return null;
@@ -42,7 +43,7 @@ function VoterProgress() {
 
 /** Three short cards (swipe or scroll), the voter's progress, then one button: start voting. */
 export function OnboardingPage() {
-  const t = useT();
+  const t = useOnboardingText();
   return (
     <div className="page onboarding">
       <h1 className="page__title">{t('onboarding.heading')}</h1>

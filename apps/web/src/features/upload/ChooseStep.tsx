@@ -1,7 +1,7 @@
-import { useT } from '../../lib/i18n';
 import { FilePicker } from './FilePicker';
 import { limitsLineParams } from './upload-limits';
 import { UploadTips } from './UploadTips';
+import { useUploadText } from './texts';
 
 interface ChooseStepProps {
   busy: boolean;
@@ -10,7 +10,7 @@ interface ChooseStepProps {
 
 /** Step 1: the tips, the album and the front camera, and what a photo may be. */
 export function ChooseStep({ busy, onFile }: ChooseStepProps) {
-  const t = useT();
+  const t = useUploadText();
   return (
     <section className="upload__section" aria-labelledby="upload-choose-heading">
       <h2 id="upload-choose-heading" className="section-title">

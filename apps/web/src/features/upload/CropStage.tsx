@@ -1,5 +1,4 @@
 import { useId, useRef, type KeyboardEvent, type PointerEvent, type WheelEvent } from 'react';
-import { useT } from '../../lib/i18n';
 import {
   clampCrop,
   cropRect,
@@ -9,6 +8,7 @@ import {
   type CropState,
   type LoadedImage,
 } from './crop';
+import { useUploadText } from './texts';
 
 interface CropStageProps {
   image: LoadedImage;
@@ -29,7 +29,7 @@ const KEY_STEP = 0.05;
  * arrow keys to move and the zoom slider for keyboard and screen-reader users.
  */
 export function CropStage({ image, crop, onChange }: CropStageProps) {
-  const t = useT();
+  const t = useUploadText();
   const zoomId = useId();
   const hintId = useId();
   const frame = useRef<HTMLDivElement>(null);

@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { Button } from '../../components/Button';
 import { ErrorState } from '../../components/ErrorState';
 import { categoryName } from '../../lib/categories';
-import { useLanguage, useT } from '../../lib/i18n';
+import { useLanguage } from '../../lib/i18n';
+import { useUploadText } from './texts';
 import { CropStage } from './CropStage';
 import type { CropState, LoadedImage } from './crop';
 import type { UploadFlow } from './upload-flow';
@@ -15,7 +16,7 @@ interface FrameStepProps {
 
 /** Step 2: the 3:4 crop, the category, and back to choosing or on to sending. */
 export function FrameStep({ image, crop, flow }: FrameStepProps) {
-  const t = useT();
+  const t = useUploadText();
   const language = useLanguage();
   const categoryInputId = useId();
   const { categories, categoryId } = flow;

@@ -2,14 +2,14 @@ import type { CSSProperties } from 'react';
 import { Button, ButtonLink } from '../../components/Button';
 import { ErrorState } from '../../components/ErrorState';
 import { PhotoFrame } from '../../components/PhotoFrame';
-import { useT } from '../../lib/i18n';
 import { SaveAccountOffer } from '../../services/account';
 import { sessionFrom } from './api/upload-photo';
 import type { UploadFlow } from './upload-flow';
+import { useUploadText } from './texts';
 
 /** Step 3: the rendered crop on its way (progress), then what next, or the refusal with a retry. */
 export function SendStep({ flow }: { flow: UploadFlow }) {
-  const t = useT();
+  const t = useUploadText();
   const { progress, resultUrl, upload, restart } = flow;
   const percent = progress === null ? null : Math.round(progress * 100);
   const fill = { '--progress': progress ?? 0 } as CSSProperties;

@@ -1,9 +1,9 @@
-import { useT } from '../../lib/i18n';
 import { STEPS, type Step } from './upload-flow';
+import { useUploadText } from './texts';
 
 /** The three steps, the current one marked, the ones before it done. */
 export function StepIndicator({ step }: { step: Step }) {
-  const t = useT();
+  const t = useUploadText();
   const current = STEPS.indexOf(step);
   return (
     <ol className="upload__steps" aria-label={t('upload.steps')}>

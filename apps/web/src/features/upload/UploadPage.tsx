@@ -1,14 +1,14 @@
-import { useT } from '../../lib/i18n';
 import { ChooseStep } from './ChooseStep';
 import { FrameStep } from './FrameStep';
 import { SendStep } from './SendStep';
 import { StepIndicator } from './StepIndicator';
 import { useUploadFlow } from './upload-flow';
+import { useUploadText } from './texts';
 import './upload.css';
 
 /** Upload in three steps: choose a photo, frame it to 3:4 and pick a category, send it. */
 export function UploadPage() {
-  const t = useT();
+  const t = useUploadText();
   const flow = useUploadFlow();
   const { step, image, crop } = flow;
   let body;

@@ -1,9 +1,9 @@
 import { PageIcon } from '../../components/PageIcon';
-import { useT } from '../../lib/i18n';
+import { useUploadText } from './texts';
 
 /** What makes a good photo, shown before one is chosen. */
 export function UploadTips() {
-  const t = useT();
+  const t = useUploadText();
   return (
     <ul className="upload__tips" aria-label={t('upload.tipsLabel')}>
       <li>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useCategories } from '../../lib/api/get-categories';
-import { useLanguage, useT } from '../../lib/i18n';
+import { useLanguage } from '../../lib/i18n';
+import { useUploadText } from './texts';
 import { useUserStore } from '../../services/user';
 import { sessionFrom, useUploadPhoto } from './api/upload-photo';
 import {
@@ -37,7 +38,7 @@ function revoke(url: string | null | undefined): void {
  * that sends the same blob again), or start over.
  */
 export function useUploadFlow() {
-  const t = useT();
+  const t = useUploadText();
   const language = useLanguage();
   const categories = useCategories();
   const upload = useUploadPhoto();

@@ -1,11 +1,29 @@
 import { CLIENT_STORAGE_KEYS, DEFAULT_TOAST_TITLES } from '@yanzhi/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES, detectLanguage, setLanguage, t, type MessageKey } from '.';
+import { LEADERBOARD_TEXTS } from '../../features/leaderboard/texts-data';
+import { MODERATION_TEXTS } from '../../features/moderation/texts';
+import { ONBOARDING_TEXTS } from '../../features/onboarding/texts-data';
+import { UPLOAD_TEXTS } from '../../features/upload/texts-data';
+import { ACCOUNT_TEXTS } from '../../services/account/texts-data';
 import { zhCN } from './catalogue';
 import { en } from './catalogue-en';
 import { languageOfTag, languageOfVersion } from './language';
+import type { PageTexts } from './page-texts';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+/**
+ * The texts that live in the chunks of the pages that show them (lib/i18n/page-texts), read here
+ * so every text of the app is held to the catalogue's rules.
+ */
+const PAGE_TEXTS: Readonly<Record<string, PageTexts<string>>> = {
+  account: ACCOUNT_TEXTS,
+  moderation: MODERATION_TEXTS,
+  leaderboard: LEADERBOARD_TEXTS,
+  upload: UPLOAD_TEXTS,
+  onboarding: ONBOARDING_TEXTS,
+};
 
 describe('i18n catalogue', () => {
   const keys = Object.keys(zhCN) as MessageKey[];
@@ -26,6 +44,30 @@ describe('i18n catalogue', () => {
   it('uses the same placeholders in both languages', () => {
     for (const key of keys) {
       expect(placeholders(MESSAGES.en[key]), key).toEqual(placeholders(MESSAGES['zh-CN'][key]));
+    }
+  });
+
+  it('uses the same keys in every language of every table', () => {
+    for (const [name, table] of Object.entries(PAGE_TEXTS)) {
+      const keys = Object.keys(table['zh-CN']).sort();
+      expect(Object.keys(table.en).sort(), name).toEqual(keys);
+      for (const key of keys) {
+        for (const language of ['zh-CN', 'en'] as const) {
+          expect(table[language][key]?.trim(), `${name} ${language} ${key}`).toMatch(/\S/);
+        }
+        expect(placeholders(table.en[key] ?? ''), `${name} ${key}`).toEqual(
+          placeholders(table['zh-CN'][key] ?? ''),
+        );
+      }
+    }
+  });
+
+  it("has no page text under a catalogue key (the page's would hide it)", () => {
+    for (const [name, table] of Object.entries(PAGE_TEXTS)) {
+      expect(
+        Object.keys(table['zh-CN']).filter((key) => key in zhCN),
+        name,
+      ).toEqual([]);
     }
   });
 

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { MessageKey } from './catalogue';
-import { DEFAULT_LANGUAGE, getLanguage, useLanguageStore, type Language } from './language';
+import { getLanguage, useLanguageStore, type Language } from './language';
 import { MESSAGES } from './messages';
 
 export type { MessageKey } from './catalogue';
@@ -20,7 +20,18 @@ export { MESSAGES, loadMessages } from './messages';
 export type MessageParams = Readonly<Record<string, string | number>>;
 export type Translate = (key: MessageKey, params?: MessageParams) => string;
 
-function interpolate(text: string, params: MessageParams | undefined): string {
+/**
+ * The text of a key in one language's table, or of its `.one` sibling when there is one and the
+ * count is 1, with its `{name}` placeholders filled in. Both languages of a table have the same
+ * keys (a unit test sees to it), so the sibling's presence is read in the table at hand.
+ */
+export function textIn(
+  texts: Readonly<Record<string, string>>,
+  key: string,
+  params?: MessageParams,
+): string {
+  const one = `${key}.one`;
+  const text = (params?.count === 1 && one in texts ? texts[one] : texts[key]) ?? key;
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = params[name];
@@ -28,20 +39,9 @@ function interpolate(text: string, params: MessageParams | undefined): string {
   });
 }
 
-function isMessageKey(key: string): key is MessageKey {
-  return key in MESSAGES[DEFAULT_LANGUAGE];
-}
-
-/** The text of a key, or of its `.one` sibling when there is one and the count is 1. */
-function textOf(key: MessageKey, params: MessageParams | undefined, language: Language): string {
-  const one = `${key}.one`;
-  if (params?.count === 1 && isMessageKey(one)) return MESSAGES[language][one];
-  return MESSAGES[language][key];
-}
-
 /** Translation outside React (stores, the API client): uses the current language. */
 export function t(key: MessageKey, params?: MessageParams, language: Language = getLanguage()) {
-  return interpolate(textOf(key, params, language), params);
+  return textIn(MESSAGES[language], key, params);
 }
 
 export function useLanguage(): Language {

@@ -1,11 +1,11 @@
 /**
  * The texts of keeping an account (passkeys, recovery codes, signing in and out, ADR 0026), as
- * plain data: texts.ts reads them for the app, the browser tests for their expectations. They
- * live in the chunks of the pages that show them rather than in the catalogue every visitor's
- * first screen downloads (ADR 0014), as the moderators' texts do. A key with a `.one` sibling
- * takes it when its {count} is 1.
+ * plain data importing nothing: texts.ts reads them for the app, the browser tests for
+ * their expectations. They live in the chunks of the pages that show them rather than in the
+ * catalogue every visitor's first screen downloads (ADR 0014), as the moderators' texts do. A
+ * key with a `.one` sibling takes it when its {count} is 1.
  */
-export const ZH = {
+const ZH = {
   'account.heading': '保存我的账号',
   'account.intro':
     '保存通行密钥或恢复码后，换手机、清除浏览数据或退出登录，都能回到这个账号，继续管理和删除你的照片。',
@@ -197,14 +197,7 @@ const EN: Readonly<Record<AccountTextKey, string>> = {
 };
 
 /**
- * The app's languages, written out: this file imports nothing so the browser tests can read it
- * (texts.ts indexes it with lib/i18n's Language, so a new language fails to compile until added).
+ * Every language's texts, written out: texts.ts reads them with lib/i18n's Language, so a new
+ * language fails to compile until it is added here.
  */
-type TextLanguage = 'zh-CN' | 'en';
-
-export const ACCOUNT_TEXTS: Readonly<
-  Record<TextLanguage, Readonly<Record<AccountTextKey, string>>>
-> = {
-  'zh-CN': ZH,
-  en: EN,
-};
+export const ACCOUNT_TEXTS = { 'zh-CN': ZH, en: EN };
