@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTimeSchema, sessionSchema } from './schemas.js';
+import { isoDateTimeSchema, sessionSchema, typedLineSchema } from './schemas.js';
 
 /*
  * Standalone identity (ADR 0026): passkeys (WebAuthn) and a one-time recovery code, so a visitor
@@ -127,7 +127,7 @@ export const beginPasskeyRegistrationResponseSchema = z.object({
 export const finishPasskeyRegistrationRequestSchema = z.object({
   ceremony_id: ceremonyIdSchema,
   credential: passkeyRegistrationResponseSchema,
-  name: z.string().trim().max(40).nullish(),
+  name: typedLineSchema(40).nullish(),
 });
 export const finishPasskeyRegistrationResponseSchema = z.object({ passkey: passkeyInfoSchema });
 

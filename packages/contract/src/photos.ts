@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { imageSchema } from './arena.js';
-import { isoDateTimeSchema, sessionSchema } from './schemas.js';
+import { isoDateTimeSchema, sessionSchema, typedLineSchema } from './schemas.js';
 
 export const PHOTO_STATES = ['active', 'hidden', 'removed'] as const;
 export type PhotoState = (typeof PHOTO_STATES)[number];
@@ -125,12 +125,12 @@ export const moderationQueueResponseSchema = z.object({
 export const moderatePhotoRequestSchema = z.object({
   photo_id: z.number().int().positive(),
   decision: z.enum(MODERATION_DECISIONS),
-  reason: z.string().trim().max(200).nullish(),
+  reason: typedLineSchema(200).nullish(),
 });
 /** Lifts a ban; the field is not `user_id`, which always means the caller (DESIGN §3). */
 export const unbanUserRequestSchema = z.object({
   target_user_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-  reason: z.string().trim().max(200).nullish(),
+  reason: typedLineSchema(200).nullish(),
 });
 export const unbanUserResponseSchema = z.object({
   user_id: z.number().int(),

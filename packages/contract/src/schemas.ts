@@ -54,6 +54,23 @@ export const anonymousIdSchema = z
   .max(128)
   .regex(/^[\w.:-]+$/, 'expected letters, digits, "-", "_", "." or ":"');
 
+/**
+ * Text a person typed, as the database can keep it: control characters other than tab and line
+ * breaks are dropped (PostgreSQL text cannot hold a NUL, which once made a 500), at most `max`
+ * characters as sent.
+ */
+export function typedTextSchema(max: number) {
+  return z
+    .string()
+    .max(max)
+    .transform((text) => text.replace(/(?![\t\n\r])\p{Cc}/gu, ''));
+}
+
+/** `typedTextSchema`, trimmed: a name or a one-line reason. */
+export function typedLineSchema(max: number) {
+  return typedTextSchema(max).transform((text) => text.trim());
+}
+
 export const isoDateTimeSchema = z.iso.datetime();
 
 // ---------------------------------------------------------------------------------------------
@@ -150,12 +167,7 @@ export const reportReasonSchema = z
 export const submitReportRequestSchema = z.object({
   photo_id: idSchema,
   reason: reportReasonSchema,
-  // Control characters but tab and line breaks are dropped: PostgreSQL text cannot hold a NUL.
-  notes: z
-    .string()
-    .max(500)
-    .default(REPORT_DEFAULT_NOTES)
-    .transform((text) => text.replace(/(?![\t\n\r])\p{Cc}/gu, '')),
+  notes: typedTextSchema(500).default(REPORT_DEFAULT_NOTES),
   // The spec client always sends the placeholder '1' (spec §5): it means the caller (DESIGN §3).
   user_id: bodyUserIdSchema,
 });

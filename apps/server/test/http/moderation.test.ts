@@ -171,6 +171,32 @@ describe.each(dialects)('reports, moderation, history and account deletion on %s
     );
   });
 
+  it('keeps a moderator’s reasons without control characters (PostgreSQL text holds no NUL)', async () => {
+    const owner = await signIn('nul-owner');
+    const photo = await photoOf(owner);
+    await report(photo.id, 'web-nul');
+    const moderator = await signIn('nul-moderator');
+    await app.services.users.setRole(moderator.id, 'moderator', app.clock.now());
+    const banned = await app.call(
+      'moderate_photo',
+      { photo_id: photo.id, decision: 'ban', reason: 'fake\u0000 account ' },
+      moderator.headers,
+    );
+    expect(banned, banned.msg).toMatchObject({ code: 0, data: { owner_banned: true } });
+    const unbanned = await app.call(
+      'unban_user',
+      { target_user_id: owner.id, reason: 'appeal\u0007 accepted' },
+      moderator.headers,
+    );
+    expect(unbanned.code, unbanned.msg).toBe(0);
+    const log = await app.db
+      .selectFrom('moderation_log')
+      .select('reason')
+      .where('photo_id', '=', photo.id)
+      .execute();
+    expect(log.map((entry) => entry.reason)).toContain('fake account');
+  });
+
   it('keeps a daily score history per photo, for its owner only', async () => {
     const owner = await signIn('historian');
     const photo = await photoOf(owner);

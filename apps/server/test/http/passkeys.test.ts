@@ -261,6 +261,22 @@ describe.each(dialects)('passkeys on %s', (dialect) => {
     expect(await identityState(app)).toEqual(before);
   });
 
+  it('keeps the name the user gives a passkey, trimmed and without control characters', async () => {
+    const owner = await signedIn(app, nextUser());
+    const { ceremony_id, options } = await beginRegistration(app, owner.token);
+    const saved = await app.call(
+      'finish_passkey_registration',
+      {
+        ceremony_id,
+        credential: new SoftAuthenticator().register(options),
+        name: '  My\u0000 phone ',
+      },
+      { 'access-token': owner.token },
+    );
+    expect(saved.code, saved.msg).toBe(0);
+    expect(finishPasskeyRegistrationResponseSchema.parse(saved.data).passkey.name).toBe('My phone');
+  });
+
   it(`keeps at most ${PASSKEY_LIMIT} passkeys per account`, async () => {
     const owner = await signedIn(app, nextUser());
     for (let index = 0; index < PASSKEY_LIMIT; index += 1) await savedPasskey(app, owner.token);
