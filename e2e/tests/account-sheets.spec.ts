@@ -9,15 +9,22 @@ import { BROWSER_LOCALE, SCREENSHOTS_DIR, makeJpeg } from '../support/app.js';
 import { addVirtualAuthenticator, localUrl } from '../support/webauthn.js';
 
 /**
- * The screens of keeping an account at 360x640, in Chinese and in English, saved into
- * e2e/artifacts/screenshots/account-*.png for review; each one must fit the width (no
- * sideways scroll) and be reached by its visible names in that language.
+ * The screens of keeping an account at 360x640 and 414x896, in Chinese and in English, saved
+ * into e2e/artifacts/screenshots/account/<name>-<language>[-414].png for review; each one must
+ * fit the width (no sideways scroll) and be reached by its visible names in that language.
  */
 const DIR = path.join(SCREENSHOTS_DIR, 'account');
 
-for (const language of ['zh-CN', 'en'] as const) {
-  test.describe(`account screens in ${language}`, () => {
-    test.use({ viewport: { width: 360, height: 640 }, locale: BROWSER_LOCALE[language] });
+const SIZES = [
+  { width: 360, height: 640, suffix: '' },
+  { width: 414, height: 896, suffix: '-414' },
+] as const;
+
+for (const [language, { width, height, suffix }] of (['zh-CN', 'en'] as const).flatMap((language) =>
+  SIZES.map((size) => [language, size] as const),
+)) {
+  test.describe(`account screens in ${language} at ${width}x${height}`, () => {
+    test.use({ viewport: { width, height }, locale: BROWSER_LOCALE[language] });
 
     test('the offer, the section, the code, sign-out and sign-in sheets', async ({ page }) => {
       test.setTimeout(180_000);
@@ -36,8 +43,8 @@ for (const language of ['zh-CN', 'en'] as const) {
         const overflow = await page.evaluate(
           () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
         );
-        expect(overflow, `${name} fits 360 px`).toBeLessThanOrEqual(0);
-        await page.screenshot({ path: path.join(DIR, `${name}-${language}.png`) });
+        expect(overflow, `${name} fits ${width} px`).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: path.join(DIR, `${name}-${language}${suffix}.png`) });
       };
 
       // A visitor's first upload, and the offer to keep the account.
@@ -45,7 +52,7 @@ for (const language of ['zh-CN', 'en'] as const) {
       await page.getByLabel(upload['upload.album']).setInputFiles({
         name: 'me.jpg',
         mimeType: 'image/jpeg',
-        buffer: await makeJpeg(page, language === 'en' ? 1611 : 1612),
+        buffer: await makeJpeg(page, (language === 'en' ? 1611 : 1612) + width),
       });
       await expect(page.getByRole('combobox', { name: upload['upload.category'] })).toBeEnabled();
       await page.getByRole('button', { name: upload['upload.submit'], exact: true }).click();
