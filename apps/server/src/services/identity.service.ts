@@ -93,7 +93,9 @@ export class IdentityService {
   ): Promise<void> {
     const { voters } = this.store.repos;
     const anonymous = await voters.findByKey(anonymousVoterKey(anonymousId));
-    if (!anonymous) return;
+    // Merged already (every later call of a signed-in device lands here): nothing to lock. The
+    // merge checks again under its locks, so a merge racing this read is still done once.
+    if (!anonymous || anonymous.merged_into !== null) return;
     const voter = await voters.findOrCreate(userVoterKey(userId), userId, at);
     await this.store.transaction((repos) =>
       merge(repos, { fromId: anonymous.id, intoId: voter.id, userId, at }, fuelRules),
