@@ -18,24 +18,27 @@ const FIND_ACTIVE = new PreparedQuery<[id: number], CategoryRow>((db, arg) =>
   db.selectFrom('categories').selectAll().where('id', '=', arg(0)).where('is_active', '=', 1),
 );
 
+/** The app's category list, asked for by every page load: built and compiled once (ADR 0021). */
+const LIST_ACTIVE = new PreparedQuery<[], CategoryWithCount>((db) =>
+  db
+    .selectFrom('categories as c')
+    .leftJoin('photos as p', (join) =>
+      join.onRef('p.category_id', '=', 'c.id').on('p.state', '=', 'active'),
+    )
+    .selectAll('c')
+    .select((eb) => eb.fn.count<number>('p.id').as('photo_count'))
+    .where('c.is_active', '=', 1)
+    .groupBy('c.id')
+    .orderBy('c.sort_order')
+    .orderBy('c.id'),
+);
+
 export class CategoryRepository {
   constructor(private readonly db: Db) {}
 
   /** Active categories in display order, each with its number of active photos. */
   async listActive(): Promise<CategoryWithCount[]> {
-    const rows = await this.db
-      .selectFrom('categories as c')
-      .leftJoin('photos as p', (join) =>
-        join.onRef('p.category_id', '=', 'c.id').on('p.state', '=', 'active'),
-      )
-      .selectAll('c')
-      .select((eb) => eb.fn.count<number>('p.id').as('photo_count'))
-      .where('c.is_active', '=', 1)
-      .groupBy('c.id')
-      .orderBy('c.sort_order')
-      .orderBy('c.id')
-      .execute();
-    return rows.map((row) => ({ ...row, photo_count: row.photo_count }));
+    return LIST_ACTIVE.rows(this.db);
   }
 
   listAll(): Promise<CategoryRow[]> {
