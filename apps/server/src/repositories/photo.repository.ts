@@ -61,17 +61,6 @@ export class PhotoRepository {
     return row.n;
   }
 
-  /** The user's photos that are not deleted (what a lost account would strand). */
-  async countOwnedBy(userId: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('photos')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', userId)
-      .where('state', '!=', 'deleted')
-      .executeTakeFirstOrThrow();
-    return row.n;
-  }
-
   async countNonDemo(): Promise<number> {
     const row = await this.db
       .selectFrom('photos')

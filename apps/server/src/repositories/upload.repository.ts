@@ -72,6 +72,7 @@ export class UploadRepository {
     return this.db.insertInto('photos').values(photo).returningAll().executeTakeFirstOrThrow();
   }
 
+  /** The user's photos that are not deleted (their profile's count; what a lost account strands). */
   async countMine(userId: number): Promise<number> {
     const row = await this.db
       .selectFrom('photos')

@@ -8,14 +8,14 @@ import { toPasskeyInfo } from '../views/passkey-view.js';
  * what sign-out warns about when there is no way back and photos would be stranded.
  */
 export class SignInMethodsService {
-  constructor(private readonly store: Store<'passkeys' | 'photos' | 'recoveryCodes'>) {}
+  constructor(private readonly store: Store<'passkeys' | 'recoveryCodes' | 'uploads'>) {}
 
   async of(user: UserRow): Promise<SignInMethods> {
-    const { passkeys, photos, recoveryCodes } = this.store.repos;
+    const { passkeys, recoveryCodes, uploads } = this.store.repos;
     const [keys, code, photoCount] = await Promise.all([
       passkeys.listForUser(user.id),
       recoveryCodes.findForUser(user.id),
-      photos.countOwnedBy(user.id),
+      uploads.countMine(user.id),
     ]);
     const hostLinked = user.host_user_id !== null;
     return {
