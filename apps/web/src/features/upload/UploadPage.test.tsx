@@ -170,20 +170,28 @@ describe('upload page', () => {
     expect(screen.queryByRole('progressbar')).toBeNull();
   });
 
-  it("keeps the device account's session returned by a first upload", async () => {
-    mockApi({
-      get_categories: ok(CATEGORIES),
-      upload_photo: ok({
-        photo: MY_PHOTO,
-        token: 'new-tok',
-        refresh_token: 'new-r',
-        userInfo: USER_INFO,
-      }),
-    });
+  /** A device's first upload: the answer carries the device account's new session. */
+  const FIRST_UPLOAD = ok({
+    photo: MY_PHOTO,
+    token: 'new-tok',
+    refresh_token: 'new-r',
+    userInfo: USER_INFO,
+  });
+
+  async function sendFirstPhoto() {
     const { user } = renderApp('/upload');
     await chooseAndFrame(user);
     await screen.findByRole('option', { name: '女生' });
     await user.click(screen.getByRole('button', { name: '上传' }));
+    return user;
+  }
+
+  it("keeps the device account's session returned by a first upload", async () => {
+    mockApi({
+      get_categories: ok(CATEGORIES),
+      upload_photo: FIRST_UPLOAD,
+    });
+    const user = await sendFirstPhoto();
     expect(await screen.findByText('上传成功！你的照片正在定级中')).toBeTruthy();
     expect(localStorage.getItem(CLIENT_STORAGE_KEYS.token)).toBe('new-tok');
     expect(localStorage.getItem(CLIENT_STORAGE_KEYS.refreshToken)).toBe('new-r');
@@ -200,18 +208,10 @@ describe('upload page', () => {
   it('shows the recovery code made from the offer after a first upload', async () => {
     mockApi({
       get_categories: ok(CATEGORIES),
-      upload_photo: ok({
-        photo: MY_PHOTO,
-        token: 'new-tok',
-        refresh_token: 'new-r',
-        userInfo: USER_INFO,
-      }),
+      upload_photo: FIRST_UPLOAD,
       create_recovery_code: ok(CODE),
     });
-    const { user } = renderApp('/upload');
-    await chooseAndFrame(user);
-    await screen.findByRole('option', { name: '女生' });
-    await user.click(screen.getByRole('button', { name: '上传' }));
+    const user = await sendFirstPhoto();
     const offer = await screen.findByTestId('save-account-offer');
     await user.click(within(offer).getByRole('button', { name: '生成恢复码' }));
     const sheet = await screen.findByRole('dialog', { name: '你的恢复码' });
