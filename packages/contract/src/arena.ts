@@ -49,6 +49,9 @@ export const achievementSchema = z.object({
   description: z.string(),
   description_en: z.string(),
   unlocked_at: isoDateTimeSchema.nullable(),
+  /** How far a locked achievement has come (e.g. 37 of 100 votes); null when unlocked or
+   *  when it has no count to show. */
+  progress: z.object({ current: z.number().int(), target: z.number().int() }).nullable(),
 });
 export type Achievement = z.infer<typeof achievementSchema>;
 

@@ -43,6 +43,7 @@ export const ErrorCode = {
   ALREADY_REPORTED: 40905,
   PASSKEY_ALREADY_SAVED: 40906,
   PASSKEY_LIMIT_REACHED: 40907,
+  LAST_PHOTO: 40908,
   PAIR_EXPIRED: 40901,
   PAIR_ALREADY_JUDGED: 40902,
   INSUFFICIENT_FUEL: 40903,
@@ -158,6 +159,10 @@ export const ERROR_MESSAGES: Readonly<
   [ErrorCode.PASSKEY_LIMIT_REACHED]: {
     zh: `每个账号最多保存 ${PASSKEY_LIMIT} 个通行密钥，请先删除一个`,
     en: `An account keeps at most ${PASSKEY_LIMIT} passkeys: remove one first`,
+  },
+  [ErrorCode.LAST_PHOTO]: {
+    zh: '至少保留一张照片：可以先上传新照片再删除这张，或在“我的”里删除账号',
+    en: 'Keep at least one photo: upload another first, or delete the account from your profile',
   },
   [ErrorCode.PAIR_EXPIRED]: {
     zh: '这组照片已过期，请看下一组',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { imageSchema } from './arena.js';
 import { PERIOD_TYPES } from './constants.js';
+import { placementSchema } from './photos.js';
 import { idSchema, isoDateTimeSchema, periodDateSchema, periodTypeSchema } from './schemas.js';
 
 /** A calendar day `YYYY-MM-DD` in the leaderboard's time zone. */
@@ -21,6 +22,9 @@ export const leaderboardEntrySchema = z.object({
   rank_change: z.number().int().nullable(),
   /** True for the caller's own photos. */
   is_mine: z.boolean(),
+  /** Still being placed (定级中): shown with its probable range, ordered by a cautious estimate. */
+  provisional: z.boolean(),
+  placement: placementSchema.nullable(),
 });
 export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;
 

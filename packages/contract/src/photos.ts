@@ -1,9 +1,21 @@
 import { z } from 'zod';
 import { imageSchema } from './arena.js';
-import { isoDateTimeSchema, sessionSchema, typedLineSchema } from './schemas.js';
+import { idSchema, isoDateTimeSchema, sessionSchema, typedLineSchema } from './schemas.js';
 
 export const PHOTO_STATES = ['active', 'hidden', 'removed'] as const;
 export type PhotoState = (typeof PHOTO_STATES)[number];
+
+/**
+ * Where a provisional photo stands while it is being placed (定级中), from the engine's own
+ * uncertainty: about how many more matches until its score is established, and the range its
+ * score probably lies in (hundredths, 95%). Null once the photo is established.
+ */
+export const placementSchema = z.object({
+  matches_to_place: z.number().int(),
+  score_low: z.number().int(),
+  score_high: z.number().int(),
+});
+export type Placement = z.infer<typeof placementSchema>;
 
 /** One of the signed-in user's photos, as the profile shows it (spec §3: id, current_score). */
 export const myPhotoSchema = z.object({
@@ -20,6 +32,9 @@ export const myPhotoSchema = z.object({
   state_reason: z.string().nullable(),
   boost_remaining: z.number().int(),
   created_at: isoDateTimeSchema,
+  /** Its place on its category's all-time board; null while it is not on that board. */
+  rank: z.number().int().nullable(),
+  placement: placementSchema.nullable(),
 });
 export type MyPhoto = z.infer<typeof myPhotoSchema>;
 
@@ -40,6 +55,64 @@ export const uploadPhotoResponseSchema = z
   .object({ photo: myPhotoSchema })
   .extend(sessionSchema.partial().shape);
 export type UploadPhotoResponse = z.infer<typeof uploadPhotoResponseSchema>;
+
+/** `get_photo`: one photo's public page (`/p/<id>`). Anyone may ask; only active photos answer
+ * (an owner also sees their own hidden or removed photo). */
+export const getPhotoRequestSchema = z.object({ photo_id: idSchema });
+export const publicPhotoSchema = z.object({
+  id: z.number().int(),
+  category_id: z.number().int(),
+  image: imageSchema,
+  current_score: z.number().int(),
+  provisional: z.boolean(),
+  placement: placementSchema.nullable(),
+  /** Its place on its category's all-time board and how many photos that board lists. */
+  rank: z.number().int().nullable(),
+  board_total: z.number().int(),
+  comparisons: z.number().int(),
+  wins: z.number().int(),
+  owner_name: z.string(),
+  is_mine: z.boolean(),
+  state: z.enum(PHOTO_STATES),
+  created_at: isoDateTimeSchema,
+});
+export type PublicPhoto = z.infer<typeof publicPhotoSchema>;
+
+/**
+ * `get_photo_news`: what happened to the caller's photos since they last looked (the inbox on
+ * the profile). One item per photo with news, newest first. `mark_seen` moves "last looked" to
+ * now after answering (the profile sends it on open; the app's start does not).
+ */
+export const getPhotoNewsRequestSchema = z.object({ mark_seen: z.boolean().default(false) });
+export const REPORT_DECISIONS = ['kept', 'removed'] as const;
+export const photoNewsItemSchema = z.object({
+  photo_id: z.number().int(),
+  category_id: z.number().int(),
+  image: imageSchema,
+  wins: z.number().int(),
+  losses: z.number().int(),
+  score_before: z.number().int(),
+  score_after: z.number().int(),
+  rank_before: z.number().int().nullable(),
+  rank_after: z.number().int().nullable(),
+  /** Its placement (定级) finished in this span. */
+  placed: z.boolean(),
+  /** A moderator's decision on a report against it, made in this span. */
+  report_decision: z.enum(REPORT_DECISIONS).nullable(),
+  /** Its bought exposures ran out in this span. */
+  boost_finished: z.boolean(),
+  /** The latest event of this item. */
+  at: isoDateTimeSchema,
+});
+export type PhotoNewsItem = z.infer<typeof photoNewsItemSchema>;
+export const photoNewsSchema = z.object({
+  /** When the caller last looked (null: never; the news then covers the last 7 days). */
+  since: isoDateTimeSchema.nullable(),
+  /** How many items are new since `since` (the badge on 我的). */
+  unseen: z.number().int(),
+  items: z.array(photoNewsItemSchema),
+});
+export type PhotoNews = z.infer<typeof photoNewsSchema>;
 
 export const deletePhotoResponseSchema = z.object({
   photo_id: z.number().int(),

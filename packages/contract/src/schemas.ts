@@ -142,6 +142,9 @@ export const getPairRequestSchema = z.object({
   category_id: idSchema,
   anonymous_id: anonymousIdSchema,
   user_id: bodyUserIdSchema,
+  /** "来比一比" from a photo's page: put this active photo of the category in the pair (honoured
+   *  once per photo per voter per day; otherwise, or when not in the category, ignored). */
+  with_photo_id: idSchema.nullish(),
 });
 
 export const submitRatingRequestSchema = z.object({

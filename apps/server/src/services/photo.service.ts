@@ -63,6 +63,8 @@ export function toMyPhoto(row: MyPhotoRow): MyPhoto {
     state_reason: row.state === 'removed' ? row.state_reason : null,
     boost_remaining: row.boost_remaining,
     created_at: new Date(row.created_at).toISOString(),
+    rank: null,
+    placement: null,
   };
 }
 

@@ -9,7 +9,11 @@ export function allAchievements(unlocked: readonly Unlocked[]): Achievement[] {
   const at = new Map(unlocked.map((row) => [row.key, row.unlocked_at]));
   return ACHIEVEMENTS.map((definition) => {
     const time = at.get(definition.key);
-    return { ...definition, unlocked_at: time === undefined ? null : new Date(time).toISOString() };
+    return {
+      ...definition,
+      unlocked_at: time === undefined ? null : new Date(time).toISOString(),
+      progress: null,
+    };
   });
 }
 

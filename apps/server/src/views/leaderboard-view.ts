@@ -47,6 +47,8 @@ export function toEntry(
     owner_name: row.owner_name,
     rank_change: previousRank === null ? null : previousRank - placement.rank,
     is_mine: ownIds.has(placement.id),
+    provisional: false,
+    placement: null,
   };
 }
 

@@ -53,6 +53,7 @@ const NEEDS_A_USER: Readonly<Record<CallsNeedingUser | 'get_user_info', true>> =
   delete_passkey: true,
   create_recovery_code: true,
   get_my_photos: true,
+  get_photo_news: true,
   boost_photo: true,
   get_photo_history: true,
   delete_account: true,

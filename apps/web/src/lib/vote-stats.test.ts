@@ -10,6 +10,7 @@ const badge = (key: string, unlocked_at: string | null): Achievement => ({
   description: key,
   description_en: key,
   unlocked_at,
+  progress: null,
 });
 
 const STATS: VoteStats = {

@@ -61,6 +61,7 @@ export function achievement(key: string, overrides: Partial<Achievement> = {}): 
     description: '投出你的第一票',
     description_en: 'Cast your first vote',
     unlocked_at: null,
+    progress: null,
     ...overrides,
   };
 }

@@ -27,6 +27,8 @@ export function boardEntry(rank: number, extra: Partial<LeaderboardEntry> = {}):
     owner_name: `选手${rank}`,
     rank_change: 0,
     is_mine: false,
+    provisional: false,
+    placement: null,
     ...extra,
   };
 }

@@ -32,6 +32,8 @@ export function myPhoto(id: number, current_score: number, extra: Partial<MyPhot
     state_reason: null,
     boost_remaining: 0,
     created_at: '2026-01-01T00:00:00.000Z',
+    rank: null,
+    placement: null,
     ...extra,
   };
 }
@@ -60,6 +62,7 @@ export function stats(overrides: Partial<VoteStats> = {}): VoteStats {
         description: '完成第一次投票',
         description_en: 'Cast your first vote',
         unlocked_at: '2026-01-02T00:00:00.000Z',
+        progress: null,
       },
       {
         key: 'votes-100',
@@ -69,6 +72,7 @@ export function stats(overrides: Partial<VoteStats> = {}): VoteStats {
         description: '累计投出 100 票',
         description_en: 'Cast 100 votes',
         unlocked_at: null,
+        progress: null,
       },
     ],
     ...overrides,

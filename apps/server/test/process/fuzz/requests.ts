@@ -58,6 +58,8 @@ function validBodies(c: FuzzContext): { [N in CallName]: CallRequest<N> } {
     sign_out: {},
     upload_photo: { category_id: String(c.categoryId) },
     get_my_photos: { page: 1, page_size: 10 },
+    get_photo: { photo_id: c.otherPhotoId },
+    get_photo_news: { mark_seen: true },
     boost_photo: { photo_id: c.photoId, exposures: 1 },
     get_photo_history: { photo_id: c.photoId },
     delete_account: {},
