@@ -24,8 +24,17 @@ export function endReveal() {
 
 export const choice = (n: 1 | 2) => screen.getByRole('button', { name: `选择照片 ${n}` });
 export const pairId = () => screen.getByTestId('arena-pair').dataset.pairId;
-export const toastsOfKind = (kind: string) =>
-  useToastStore.getState().toasts.filter((toast) => toast.kind === kind);
+/** The toasts of a kind on screen or waiting their turn (one shows at a time). */
+export const toastsOfKind = (kind: string) => {
+  const { toasts, queue } = useToastStore.getState();
+  return [...toasts, ...queue].filter((toast) => toast.kind === kind);
+};
+
+/** Every toast on screen or waiting. */
+export const allToasts = () => {
+  const { toasts, queue } = useToastStore.getState();
+  return [...toasts, ...queue];
+};
 
 export async function openArena(
   handlers: Parameters<typeof mockApi>[0] = {},

@@ -16,6 +16,8 @@ import { PairStage } from './PairStage';
 import { usePairFeed } from './use-pair-feed';
 import type * as SheetsModule from './sheets';
 import { useVote } from './use-vote';
+import { UnlockDone } from './UnlockDone';
+import { useArenaAddress } from './use-arena-address';
 import './arena.css';
 
 type Sheets = typeof SheetsModule;
@@ -30,6 +32,8 @@ const KEY_CHOICES: Readonly<Record<string, Choice>> = {
   '2': 1,
   ArrowRight: 1,
 };
+/** The key that skips the pair (the visible "跳过" too); clear of the vote keys. */
+const SKIP_KEYS: ReadonlySet<string> = new Set(['s', 'S']);
 
 function isTypingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -46,10 +50,11 @@ interface OpenSheet {
 export function ArenaPage() {
   const t = useT();
   const hintId = useId();
-  const [categoryId, setCategoryId] = useState<number | null>(null);
+  const address = useArenaAddress();
+  const [categoryId, setCategoryId] = useState<number | null>(address.categoryId);
   const user = useUserStore((state) => state.user);
   const userId = user?.id ?? null;
-  const feed = usePairFeed(categoryId, userId);
+  const feed = usePairFeed(categoryId, userId, address.lead);
   // Once the photos on screen are in (the next pair is waiting), or there are none to wait for:
   // the statistics and the sheets never compete with the first photos on a slow network.
   // Once true it stays: a retry or a drained queue later must not hold the statistics again.
@@ -99,6 +104,10 @@ export function ArenaPage() {
     counted === undefined || counted.unlocked
       ? counted
       : { ...counted, votes: Math.min(counted.required, counted.votes + pending) };
+  // Unlocked while here: the bar stays, full, with where to go next (UnlockDone).
+  const [sawLocked, setSawLocked] = useState(false);
+  if (!sawLocked && onboarding !== undefined && !onboarding.unlocked) setSawLocked(true);
+  const unlockedHere = sawLocked && onboarding?.unlocked === true;
 
   // Back online: a feed that failed for want of a network starts again by itself.
   const wasOnline = useRef(online);
@@ -125,6 +134,11 @@ export function ArenaPage() {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.repeat) return;
       if (event.altKey || event.ctrlKey || event.metaKey || isTypingTarget(event.target)) return;
+      if (SKIP_KEYS.has(event.key)) {
+        event.preventDefault();
+        skip();
+        return;
+      }
       const choice = KEY_CHOICES[event.key];
       if (choice === undefined) return;
       event.preventDefault();
@@ -134,7 +148,7 @@ export function ArenaPage() {
     return () => {
       window.removeEventListener('keydown', onKeyDown);
     };
-  }, [sheet, vote]);
+  }, [sheet, vote, skip]);
 
   return (
     <div className="page arena">
@@ -155,6 +169,9 @@ export function ArenaPage() {
 
       {onboarding !== undefined && !onboarding.unlocked ? (
         <UnlockProgress votes={onboarding.votes} required={onboarding.required} />
+      ) : null}
+      {unlockedHere ? (
+        <UnlockDone required={onboarding.required} hasAccount={user !== null} />
       ) : null}
       {/* Its place is kept while the stats load, so the photos do not jump down when it shows. */}
       {onboarding === undefined && stats.isPending ? (
@@ -186,6 +203,7 @@ export function ArenaPage() {
           className="arena__quiet arena__skip"
           disabled={pair === null || reveal !== null}
           onClick={skip}
+          aria-keyshortcuts="S"
         >
           {t('arena.skip')}
         </button>

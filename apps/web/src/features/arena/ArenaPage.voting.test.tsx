@@ -13,6 +13,7 @@ import {
   endReveal,
   openArena,
   pairId,
+  allToasts,
   toastsOfKind,
   useClock,
 } from '../../testing/arena-page';
@@ -108,7 +109,7 @@ describe('arena page: voting', () => {
     expect(screen.getAllByTestId('arena-photo')[0]?.className).toContain('arena-card--idle');
   });
 
-  it('shows the fuel, score and achievement toasts, replacing the previous fuel and score', async () => {
+  it('raises no toast for a vote: the fuel counts up in place; an achievement toasts', async () => {
     useClock();
     await openArena({
       submit_photo_rating: voteServer({
@@ -118,29 +119,46 @@ describe('arena page: voting', () => {
     });
     fireEvent.click(choice(1));
     await screen.findAllByTestId('score-chip');
-    expect(toastsOfKind('fuel')).toMatchObject([{ message: '+2 燃料' }]);
-    expect(toastsOfKind('score-up')).toMatchObject([{ message: '5.5 → 5.6 (+0.1)' }]);
-    expect(toastsOfKind('achievement')).toMatchObject([
-      { title: '初来乍到', message: '投出你的第一票', icon: 'first-vote' },
+    // Issue 17: no fuel toast and no score toast about a stranger's photo, per vote.
+    expect(toastsOfKind('fuel')).toEqual([]);
+    expect(toastsOfKind('score-up')).toEqual([]);
+    expect(toastsOfKind('score-down')).toEqual([]);
+    expect(allToasts()).toMatchObject([
+      { kind: 'achievement', title: '初来乍到', message: '投出你的第一票', icon: 'first-vote' },
     ]);
     expect(await screen.findByText('初来乍到')).toBeTruthy();
+    await waitFor(() => {
+      expect(screen.getByTestId('fuel-pill-value').textContent).toBe('52');
+    });
     expect(screen.getByTestId('fuel-pill').textContent).toContain('52');
 
     endReveal();
     fireEvent.click(choice(2));
     await screen.findAllByTestId('score-chip');
-    expect(toastsOfKind('fuel')).toHaveLength(1);
-    expect(toastsOfKind('score-up')).toHaveLength(1);
-    expect(screen.getByTestId('fuel-pill').textContent).toContain('54');
+    expect(allToasts()).toHaveLength(1);
+    await waitFor(() => {
+      expect(screen.getByTestId('fuel-pill-value').textContent).toBe('54');
+    });
   });
 
-  it('counts the onboarding down and announces the unlock', async () => {
+  it('counts the onboarding down and says once what the unlock means for a visitor', async () => {
     useClock();
     await openArena({
       get_user_vote_stats: ok(
         voteStats({ onboarding: { votes: 8, required: 10, unlocked: false } }),
       ),
-      submit_photo_rating: voteServer({ votesBefore: 8 }),
+      submit_photo_rating: voteServer({
+        votesBefore: 8,
+        achievementsOnVote: {
+          10: [
+            achievement('votes_10', {
+              icon: 'votes',
+              title: '眼光入门',
+              description: '投满 10 票，解锁你的颜值分',
+            }),
+          ],
+        },
+      }),
     });
     const bar = await screen.findByRole('progressbar', { name: '解锁进度' });
     expect(bar.getAttribute('aria-valuenow')).toBe('8');
@@ -153,10 +171,48 @@ describe('arena page: voting', () => {
     endReveal();
 
     fireEvent.click(choice(2));
+    // One toast, not the achievement and the unlock saying the same thing twice; a visitor
+    // without an account has no photo, so it says what an upload now gets.
     await waitFor(() => {
-      expect(screen.queryByRole('progressbar')).toBeNull();
+      expect(allToasts()).toMatchObject([
+        {
+          kind: 'achievement',
+          title: '眼光入门',
+          message: '你的颜值分已解锁：上传一张照片，就能看到它的分数',
+        },
+      ]);
     });
-    expect(await screen.findByText('你的颜值分已解锁')).toBeTruthy();
+    expect(allToasts()).toHaveLength(1);
+    // The bar stays, full, with where to go next.
+    await waitFor(() => {
+      expect(
+        screen.getByRole('progressbar', { name: '解锁进度' }).getAttribute('aria-valuenow'),
+      ).toBe('10');
+    });
+    expect(
+      screen.getByRole('link', { name: /上传照片，看看你的颜值分/ }).getAttribute('href'),
+    ).toBe('/upload');
+  });
+
+  it('tells a signed-in voter where the unlocked score is', async () => {
+    useClock();
+    useUserStore.getState().setUser(USER_INFO);
+    await openArena({
+      get_user_vote_stats: ok(
+        voteStats({ onboarding: { votes: 9, required: 10, unlocked: false } }),
+      ),
+      submit_photo_rating: voteServer({ votesBefore: 9 }),
+    });
+    await screen.findByText('再投 1 票解锁你的颜值分');
+    fireEvent.click(choice(1));
+    await waitFor(() => {
+      expect(allToasts()).toMatchObject([
+        { title: '你的颜值分已解锁', message: '你的颜值分已解锁，去「我的」看看' },
+      ]);
+    });
+    expect(screen.getByRole('link', { name: /去「我的」看你的颜值分/ }).getAttribute('href')).toBe(
+      '/profile',
+    );
   });
 
   it('moves on with the server message when the pair has expired', async () => {
@@ -211,5 +267,18 @@ describe('arena page: voting', () => {
     fireEvent.click(screen.getByRole('button', { name: '跳过' }));
     expect(pairId()).toBe('pair-2');
     expect(api.callsTo('submit_photo_rating')).toHaveLength(0);
+  });
+
+  it('skips with the S key, which the skip button announces', async () => {
+    const api = await openArena();
+    expect(screen.getByRole('button', { name: '跳过' }).getAttribute('aria-keyshortcuts')).toBe(
+      'S',
+    );
+    fireEvent.keyDown(window, { key: 's' });
+    expect(pairId()).toBe('pair-2');
+    fireEvent.keyDown(window, { key: 'S' });
+    expect(pairId()).toBe('pair-3');
+    expect(api.callsTo('submit_photo_rating')).toHaveLength(0);
+    expect(screen.getByText('按 1 / 2 或 ← / → 投票，按 S 跳过')).toBeTruthy();
   });
 });

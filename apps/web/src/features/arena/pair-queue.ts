@@ -22,6 +22,12 @@ export interface FeedSnapshot {
 export interface PairSource {
   categoryId: number;
   userId: number | null;
+  /**
+   * A photo the first pair should include ("来比一比" from its photo page): sent with the line's
+   * first request only, and a line of its own, so the pairs fetched ahead without it are not
+   * shown before it.
+   */
+  withPhotoId?: number;
 }
 
 export interface PairQueueOptions {
@@ -61,6 +67,8 @@ interface Line {
   switching: boolean;
   /** The server has no further pair for this voter here (40405). */
   exhausted: boolean;
+  /** The next request is the line's first and carries its lead photo. */
+  leadPending: boolean;
   error: unknown;
   snapshot: FeedSnapshot;
 }
@@ -70,7 +78,13 @@ function delay(ms: number): Promise<void> {
 }
 
 export function sourceKey(source: PairSource): string {
-  return `${source.categoryId}:${source.userId ?? 'anonymous'}`;
+  const lead = source.withPhotoId === undefined ? '' : `:with-${source.withPhotoId}`;
+  return `${source.categoryId}:${source.userId ?? 'anonymous'}${lead}`;
+}
+
+/** The source without its lead photo: what every request after the first asks for. */
+function withoutLead({ categoryId, userId }: PairSource): PairSource {
+  return { categoryId, userId };
 }
 
 function photosKey(pair: Pair): string {
@@ -212,6 +226,7 @@ export class PairQueue {
         filling: false,
         switching: false,
         exhausted: false,
+        leadPending: source.withPhotoId !== undefined,
         error: null,
         snapshot: LOADING_SNAPSHOT,
       };
@@ -253,7 +268,8 @@ export class PairQueue {
         duplicates < MAX_DUPLICATES_IN_A_ROW &&
         !this.controller.signal.aborted
       ) {
-        const pair = await this.options.fetchPair(line.source, this.controller.signal);
+        const pair = await this.fetchNext(line);
+        if (pair === null) continue;
         if (this.isDuplicate(line, pair)) {
           duplicates += 1;
           this.seen.add(pair.pair_id);
@@ -284,6 +300,23 @@ export class PairQueue {
       this.publish(line);
     } finally {
       line.filling = false;
+    }
+  }
+
+  /**
+   * The line's next pair. The lead photo is asked for once; if the server cannot pair it (gone,
+   * hidden, another category), the arena goes on with ordinary pairs (null: ask again).
+   */
+  private async fetchNext(line: Line): Promise<Pair | null> {
+    if (!line.leadPending) {
+      return this.options.fetchPair(withoutLead(line.source), this.controller.signal);
+    }
+    line.leadPending = false;
+    try {
+      return await this.options.fetchPair(line.source, this.controller.signal);
+    } catch (error) {
+      if (this.controller.signal.aborted || !(error instanceof ApiError)) throw error;
+      return null;
     }
   }
 

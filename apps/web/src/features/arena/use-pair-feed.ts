@@ -49,13 +49,23 @@ export interface PairFeed extends FeedSnapshot {
   retry: () => void;
 }
 
-/** The pair on screen for a category, with the next ones prefetched behind it. */
-export function usePairFeed(categoryId: number | null, userId: number | null): PairFeed {
+/**
+ * The pair on screen for a category, with the next ones prefetched behind it. `lead`: a photo
+ * the first pair of that category should include (the arena's address, use-arena-address.ts).
+ */
+export function usePairFeed(
+  categoryId: number | null,
+  userId: number | null,
+  lead: { categoryId: number; photoId: number } | null = null,
+): PairFeed {
   const queue = queueOf(useQueryClient());
-  const source = useMemo(
-    () => (categoryId === null ? null : { categoryId, userId }),
-    [categoryId, userId],
-  );
+  const leadPhotoId = lead !== null && lead.categoryId === categoryId ? lead.photoId : null;
+  const source = useMemo<PairSource | null>(() => {
+    if (categoryId === null) return null;
+    return leadPhotoId === null
+      ? { categoryId, userId }
+      : { categoryId, userId, withPhotoId: leadPhotoId };
+  }, [categoryId, userId, leadPhotoId]);
 
   useEffect(() => {
     if (source !== null) queue.open(source);

@@ -86,6 +86,7 @@ export function useVote({ pair, source, userId, consume }: UseVoteOptions) {
     async (choice: Choice) => {
       if (pair === null || source === null || busy.current === pair.pair_id) return;
       const done: Pending = { source, pairId: pair.pair_id };
+      const voter = { hasAccount: userId !== null };
       busy.current = pair.pair_id;
       pending.current = done;
       setReveal({ pairId: pair.pair_id, choice, result: null });
@@ -98,7 +99,7 @@ export function useVote({ pair, source, userId, consume }: UseVoteOptions) {
           return;
         }
         if (!mounted.current) {
-          if (outcome.kind === 'sent') showVoteToasts(outcome.result);
+          if (outcome.kind === 'sent') showVoteToasts(outcome.result, voter);
           finish(done);
           return;
         }
@@ -111,7 +112,7 @@ export function useVote({ pair, source, userId, consume }: UseVoteOptions) {
           return;
         }
         const { result } = outcome;
-        showVoteToasts(result);
+        showVoteToasts(result, voter);
         setLastResult(result);
         setReveal({ pairId: pair.pair_id, choice, result });
         setAnnouncement(voteAnnouncement(choice, result));

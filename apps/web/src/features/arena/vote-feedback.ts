@@ -1,7 +1,11 @@
-import type { RevealedScore, SubmitRatingResponse } from '@yanzhi/contract';
+import type {
+  Achievement as AchievementDto,
+  RevealedScore,
+  SubmitRatingResponse,
+} from '@yanzhi/contract';
 import { formatScore, formatScoreChange } from '@yanzhi/contract';
 import { getLanguage, t } from '../../lib/i18n';
-import { showAchievementToast, showFuelToast, showScoreToast, toast } from '../../services/toasts';
+import { showAchievementToast, type Achievement } from '../../services/toasts';
 import type { Choice } from './vote-request';
 
 export type ScoreDirection = 'up' | 'down' | 'same';
@@ -32,23 +36,54 @@ export function voteAnnouncement(choice: Choice, result: SubmitRatingResponse): 
   });
 }
 
+/** Who voted, as far as what the unlock means for them. */
+export interface VoterContext {
+  /** Signed in: an account, which a first upload creates (so likely a photo with a score). */
+  hasAccount: boolean;
+}
+
+/** The achievement that comes with the unlock of one's own score (server domain/achievements). */
+export const UNLOCK_ACHIEVEMENT_KEY = 'votes_10';
+
 /**
- * The toasts after a vote (spec §9): fuel earned, the chosen photo's score change, each new
- * achievement, and the unlock of one's own score. Fuel and score replace their previous toast
- * so fast voting does not pile them up.
+ * What the unlock means for this voter, said once: one with an account has a score to look at
+ * on the profile; a visitor without one has no photo yet, so the unlock only means that an
+ * upload now gets a score.
  */
-export function showVoteToasts(result: SubmitRatingResponse): void {
-  if (result.fuel_earned > 0) showFuelToast(result.fuel_earned, { replaceKind: true });
-  showScoreToast(result.winner.previous_score, result.winner.current_score, {
-    replaceKind: true,
-  });
+export function unlockMessage(context: VoterContext): string {
+  return t(context.hasAccount ? 'arena.unlockedWithAccount' : 'arena.unlockedNoAccount');
+}
+
+/**
+ * The toasts a vote's answer raises (issue 17's feedback model): none for the vote itself (its
+ * fuel, the progress and the two scores show in place) and none for the two photos' scores,
+ * which are never the voter's own (the server does not pair them, DESIGN §5); one per new
+ * achievement, the unlock's achievement carrying what the unlock means for this voter (or a
+ * toast of its own if that achievement was earned before), so the unlock is said once.
+ */
+export function voteToasts(result: SubmitRatingResponse, context: VoterContext): Achievement[] {
+  if (result.already_recorded) return [];
   const english = getLanguage() === 'en';
-  for (const achievement of result.achievements) {
-    showAchievementToast({
-      icon: achievement.icon,
-      title: english ? achievement.title_en : achievement.title,
-      description: english ? achievement.description_en : achievement.description,
-    });
-  }
-  if (result.onboarding.just_unlocked) toast.success(t('arena.unlocked'));
+  const shown = (achievement: AchievementDto): Achievement => ({
+    icon: achievement.icon,
+    title: english ? achievement.title_en : achievement.title,
+    description: english ? achievement.description_en : achievement.description,
+  });
+  const { just_unlocked } = result.onboarding;
+  const unlock = just_unlocked
+    ? result.achievements.find((achievement) => achievement.key === UNLOCK_ACHIEVEMENT_KEY)
+    : undefined;
+  const others = result.achievements.filter((achievement) => achievement !== unlock).map(shown);
+  if (!just_unlocked) return others;
+  const description = unlockMessage(context);
+  const said: Achievement =
+    unlock === undefined
+      ? { icon: 'votes', title: t('arena.unlocked'), description }
+      : { ...shown(unlock), description };
+  return [said, ...others];
+}
+
+/** Shows the toasts of `voteToasts`, one after another (the toast area shows one at a time). */
+export function showVoteToasts(result: SubmitRatingResponse, context: VoterContext): void {
+  for (const achievement of voteToasts(result, context)) showAchievementToast(achievement);
 }

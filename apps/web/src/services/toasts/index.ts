@@ -2,14 +2,17 @@ export { ToastArea } from './ToastArea';
 export {
   clearToasts,
   dismissToast,
-  showAchievementToast,
-  showFuelToast,
-  showScoreToast,
+  MAX_QUEUED_TOASTS,
   showToast,
   toast,
   useToastStore,
-  type Achievement,
   type RepeatableToastOptions,
   type Toast,
   type ToastInput,
 } from './toast-store';
+export {
+  showAchievementToast,
+  showFuelToast,
+  showScoreToast,
+  type Achievement,
+} from './special-toasts';

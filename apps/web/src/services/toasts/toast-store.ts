@@ -1,9 +1,4 @@
-import {
-  TOAST_DURATION_MS,
-  formatScore,
-  formatScoreChange,
-  type ToastType,
-} from '@yanzhi/contract';
+import { TOAST_DURATION_MS, type ToastType } from '@yanzhi/contract';
 import { create } from 'zustand';
 import { t } from '../../lib/i18n';
 
@@ -27,9 +22,8 @@ export interface ToastInput {
   kind?: Toast['kind'];
   icon?: string;
   /**
-   * Replaces the toasts of the same kind still on screen instead of stacking below them (fast
-   * voting would otherwise pile up a fuel and a score toast per vote). Score up and score down
-   * count as one kind.
+   * Replaces the toast of the same kind on screen or waiting instead of queueing another
+   * (score up and score down count as one kind): only the latest news of a kind matters.
    */
   replaceKind?: boolean;
 }
@@ -39,54 +33,79 @@ export interface RepeatableToastOptions {
   replaceKind?: boolean;
 }
 
-export interface Achievement {
-  icon: string;
-  title: string;
-  description: string;
-}
-
 interface ToastState {
+  /** What is on screen: one toast at most, so the page under it stays usable (issue 17). */
   toasts: Toast[];
+  /** Toasts waiting their turn, shown one after another in this order. */
+  queue: Toast[];
 }
 
-export const useToastStore = create<ToastState>()(() => ({ toasts: [] }));
+/** Beyond this many waiting toasts the oldest news (never an error) is dropped. */
+export const MAX_QUEUED_TOASTS = 4;
 
-const timers = new Map<string, ReturnType<typeof setTimeout>>();
+export const useToastStore = create<ToastState>()(() => ({ toasts: [], queue: [] }));
+
+let timer: ReturnType<typeof setTimeout> | undefined;
 let nextId = 1;
-
-/** Removes a toast (a click on it, its close button, or its time running out). */
-export function dismissToast(id: string): void {
-  const timer = timers.get(id);
-  if (timer !== undefined) clearTimeout(timer);
-  timers.delete(id);
-  useToastStore.setState((state) => ({ toasts: state.toasts.filter((toast) => toast.id !== id) }));
-}
 
 /** Score up and score down replace each other: they report the same thing. */
 function kindFamily(kind: Toast['kind']): string | undefined {
   return kind === 'score-up' || kind === 'score-down' ? 'score' : kind;
 }
 
-function dismissKind(kind: Toast['kind']): void {
-  const family = kindFamily(kind);
-  if (family === undefined) return;
-  for (const existing of useToastStore.getState().toasts) {
-    if (kindFamily(existing.kind) === family) dismissToast(existing.id);
+function sameNews(a: Toast, b: Toast): boolean {
+  return a.type === b.type && a.title === b.title && a.message === b.message;
+}
+
+/** Puts a toast on screen and starts its clock (a waiting toast's clock has not run yet). */
+function present(toast: Toast | undefined, queue: Toast[]): void {
+  clearTimeout(timer);
+  timer = undefined;
+  useToastStore.setState({ toasts: toast === undefined ? [] : [toast], queue });
+  if (toast !== undefined && toast.duration > 0) {
+    timer = setTimeout(() => {
+      dismissToast(toast.id);
+    }, toast.duration);
+  }
+}
+
+/** Removes a toast (a click on it, its close button, or its time running out); the next shows. */
+export function dismissToast(id: string): void {
+  const { toasts, queue } = useToastStore.getState();
+  if (toasts.some((toast) => toast.id === id)) {
+    const [next, ...rest] = queue;
+    present(next, rest);
+  } else if (queue.some((toast) => toast.id === id)) {
+    useToastStore.setState({ queue: queue.filter((toast) => toast.id !== id) });
   }
 }
 
 export function clearToasts(): void {
-  for (const timer of timers.values()) clearTimeout(timer);
-  timers.clear();
-  useToastStore.setState({ toasts: [] });
+  present(undefined, []);
 }
 
-/** Shows a toast with the default title and duration of its type (spec §8, §9). */
+/** Errors wait ahead of other news; past the limit the oldest non-error is dropped. */
+function enqueue(queue: Toast[], toast: Toast): Toast[] {
+  const errors = queue.filter((item) => item.type === 'error');
+  const others = queue.filter((item) => item.type !== 'error');
+  const ordered = toast.type === 'error' ? [...errors, toast, ...others] : [...queue, toast];
+  while (ordered.length > MAX_QUEUED_TOASTS) {
+    const oldest = ordered.findIndex((item) => item.type !== 'error');
+    ordered.splice(oldest === -1 ? 0 : oldest, 1);
+  }
+  return ordered;
+}
+
+/**
+ * Shows a toast with the default title and duration of its type (spec §8, §9). One toast is on
+ * screen at a time: a new one waits for the one showing to leave, except an error, which takes
+ * the screen at once (the news it pushes aside waits first in line), and a toast of the same
+ * kind with `replaceKind`, which takes the place of the old one. The same news twice is one.
+ */
 export function showToast(input: ToastInput): string {
   const type = input.type ?? 'info';
-  const id = `toast-${nextId++}`;
   const toast: Toast = {
-    id,
+    id: `toast-${nextId++}`,
     type,
     title: input.title ?? t(`toast.title.${type}`),
     message: input.message,
@@ -94,17 +113,24 @@ export function showToast(input: ToastInput): string {
   };
   if (input.kind !== undefined) toast.kind = input.kind;
   if (input.icon !== undefined) toast.icon = input.icon;
-  if (input.replaceKind === true) dismissKind(input.kind);
-  useToastStore.setState((state) => ({ toasts: [...state.toasts, toast] }));
-  if (toast.duration > 0) {
-    timers.set(
-      id,
-      setTimeout(() => {
-        dismissToast(id);
-      }, toast.duration),
-    );
+
+  const state = useToastStore.getState();
+  const shown = state.toasts[0];
+  const twin = [...state.toasts, ...state.queue].find((item) => sameNews(item, toast));
+  if (twin !== undefined) return twin.id;
+  const family = input.replaceKind === true ? kindFamily(toast.kind) : undefined;
+  const queue =
+    family === undefined
+      ? state.queue
+      : state.queue.filter((item) => kindFamily(item.kind) !== family);
+  if (shown === undefined || (family !== undefined && kindFamily(shown.kind) === family)) {
+    present(toast, queue);
+  } else if (type === 'error' && shown.type !== 'error') {
+    present(toast, [shown, ...queue].slice(0, MAX_QUEUED_TOASTS));
+  } else {
+    useToastStore.setState({ queue: enqueue(queue, toast) });
   }
-  return id;
+  return toast.id;
 }
 
 function ofType(type: ToastType) {
@@ -118,44 +144,3 @@ export const toast = {
   warning: ofType('warning'),
   info: ofType('info'),
 };
-
-/** "5.5 → 5.7 (+0.2)", titled score up when the change is positive, otherwise score down. */
-export function showScoreToast(
-  oldScore: number,
-  newScore: number,
-  options: RepeatableToastOptions = {},
-): string {
-  const change = newScore - oldScore;
-  const up = change > 0;
-  return showToast({
-    ...options,
-    type: up ? 'success' : 'warning',
-    kind: up ? 'score-up' : 'score-down',
-    title: t(up ? 'toast.score.up' : 'toast.score.down'),
-    message: `${formatScore(oldScore)} → ${formatScore(newScore)} (${formatScoreChange(change)})`,
-    duration: TOAST_DURATION_MS.score,
-  });
-}
-
-export function showAchievementToast(achievement: Achievement): string {
-  return showToast({
-    type: 'success',
-    kind: 'achievement',
-    icon: achievement.icon,
-    title: achievement.title,
-    message: achievement.description,
-    duration: TOAST_DURATION_MS.achievement,
-  });
-}
-
-/** "+N fuel points" (spec §9). */
-export function showFuelToast(amount: number, options: RepeatableToastOptions = {}): string {
-  return showToast({
-    ...options,
-    type: 'success',
-    kind: 'fuel',
-    title: t('toast.fuel.title'),
-    message: t('toast.fuel.message', { count: amount }),
-    duration: TOAST_DURATION_MS.fuel,
-  });
-}

@@ -3,16 +3,21 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../lib/i18n';
 import { ToastArea } from './ToastArea';
-import {
-  showAchievementToast,
-  showFuelToast,
-  showScoreToast,
-  showToast,
-  toast,
-  useToastStore,
-} from './toast-store';
+import { showAchievementToast, showFuelToast, showScoreToast } from './special-toasts';
+import { MAX_QUEUED_TOASTS, dismissToast, showToast, toast, useToastStore } from './toast-store';
 
 const toasts = () => useToastStore.getState().toasts;
+const queued = () => useToastStore.getState().queue;
+
+/** Every toast in the order it gets the screen: the one showing, then each waiting one. */
+function inTurn(): string[] {
+  const seen: string[] = [];
+  for (let shown = toasts()[0]; shown !== undefined; shown = toasts()[0]) {
+    seen.push(`${shown.title}: ${shown.message}`);
+    dismissToast(shown.id);
+  }
+  return seen;
+}
 
 describe('toast store (spec §8, §9)', () => {
   it.each([
@@ -34,10 +39,10 @@ describe('toast store (spec §8, §9)', () => {
   it('uses English default titles when the UI is English', () => {
     setLanguage('en');
     toast.success('a');
-    toast.error('b');
     toast.info('c');
     toast.warning('d');
-    expect(toasts().map((item) => item.title)).toEqual(['Success', 'Error', 'Info', 'Warning']);
+    toast.error('b');
+    expect(inTurn()).toEqual(['Error: b', 'Success: a', 'Info: c', 'Warning: d']);
   });
 
   it('keeps a given title and duration', () => {
@@ -54,14 +59,45 @@ describe('toast store (spec §8, §9)', () => {
     expect(toasts()).toHaveLength(0);
   });
 
-  it('dismisses each toast on its own clock', () => {
+  it("shows one toast at a time: a waiting toast's clock starts when it shows", () => {
     vi.useFakeTimers();
     toast.error('e');
     toast.info('i');
-    vi.advanceTimersByTime(3000);
     expect(toasts().map((item) => item.type)).toEqual(['error']);
-    vi.advanceTimersByTime(1000);
+    expect(queued().map((item) => item.type)).toEqual(['info']);
+    vi.advanceTimersByTime(3999);
+    expect(toasts().map((item) => item.type)).toEqual(['error']);
+    vi.advanceTimersByTime(1);
+    expect(toasts().map((item) => item.type)).toEqual(['info']);
+    vi.advanceTimersByTime(2999);
+    expect(toasts()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
     expect(toasts()).toHaveLength(0);
+    expect(queued()).toHaveLength(0);
+  });
+
+  it('lets an error take the screen at once; the news it pushes aside shows next', () => {
+    showAchievementToast({ icon: 'votes', title: '眼光入门', description: 'd' });
+    toast.success('later');
+    toast.error('boom');
+    expect(toasts().map((item) => item.message)).toEqual(['boom']);
+    expect(inTurn()).toEqual(['错误: boom', '眼光入门: d', '成功: later']);
+  });
+
+  it('shows the same news once however often it is raised', () => {
+    toast.info('same');
+    toast.success('other');
+    toast.info('same');
+    toast.success('other');
+    expect(inTurn()).toEqual(['提示: same', '成功: other']);
+  });
+
+  it(`keeps at most ${MAX_QUEUED_TOASTS} waiting, dropping the oldest news but never an error`, () => {
+    toast.info('on screen');
+    toast.error('e1');
+    for (let index = 1; index <= MAX_QUEUED_TOASTS + 1; index += 1) toast.info(`n${index}`);
+    expect(queued()).toHaveLength(MAX_QUEUED_TOASTS);
+    expect(inTurn()).toEqual(['错误: e1', '提示: n2', '提示: n3', '提示: n4', '提示: n5']);
   });
 
   it('keeps a toast of duration 0 until it is dismissed', () => {
@@ -78,16 +114,32 @@ describe('toast store (spec §8, §9)', () => {
     ]);
   });
 
-  it('shows a decrease (and no change) titled score down', () => {
+  it('shows a decrease titled score down', () => {
     setLanguage('en');
     showScoreToast(712, 588);
-    showScoreToast(600, 600);
     expect(toasts()).toMatchObject([
       { title: 'score down', message: '7.1 → 5.9 (-1.2)', duration: 3000, kind: 'score-down' },
-      { title: 'score down', message: '6.0 → 6.0 (+0.0)' },
     ]);
     showScoreToast(500, 510);
-    expect(toasts()[2]?.title).toBe('score up');
+    expect(queued()[0]?.title).toBe('score up');
+  });
+
+  it.each([
+    // Seen in issue 17: the change rounded on its own disagreed with the two scores shown.
+    [526, 534, null],
+    [545, 554, null],
+    [600, 600, null],
+    [544, 545, ['分数上涨', '5.4 → 5.5 (+0.1)']],
+    [555, 544, ['分数下降', '5.6 → 5.4 (-0.2)']],
+    [549, 561, ['分数上涨', '5.5 → 5.6 (+0.1)']],
+  ] as const)('the score toast for %i → %i agrees with the scores it shows', (from, to, want) => {
+    const id = showScoreToast(from, to);
+    if (want === null) {
+      expect(id).toBeNull();
+      expect(toasts()).toEqual([]);
+      return;
+    }
+    expect(toasts()).toMatchObject([{ title: want[0], message: want[1] }]);
   });
 
   it('shows a fuel reward as +N for 2000 ms', () => {
@@ -95,7 +147,7 @@ describe('toast store (spec §8, §9)', () => {
     expect(toasts()).toMatchObject([{ message: '+3 燃料', duration: 2000, kind: 'fuel' }]);
     setLanguage('en');
     showFuelToast(5);
-    expect(toasts()[1]?.message).toBe('+5 fuel points');
+    expect(queued()[0]?.message).toBe('+5 fuel points');
   });
 
   it('shows an achievement with its icon, title and description for 5000 ms', () => {
@@ -129,14 +181,15 @@ describe('replaceKind', () => {
     showFuelToast(1);
     showScoreToast(550, 570, { replaceKind: true });
     showScoreToast(570, 540, { replaceKind: true });
-    expect(toasts().map((item) => item.kind)).toEqual(['fuel', 'score-down']);
-    expect(toasts()[1]?.message).toBe('5.7 → 5.4 (-0.3)');
+    expect([...toasts(), ...queued()].map((item) => item.kind)).toEqual(['fuel', 'score-down']);
+    expect(queued()[0]?.message).toBe('5.7 → 5.4 (-0.3)');
   });
 
-  it('stacks by default', () => {
+  it('queues by default', () => {
     showFuelToast(1);
     showFuelToast(2);
-    expect(toasts()).toHaveLength(2);
+    expect(toasts()).toHaveLength(1);
+    expect(inTurn()).toEqual(['燃料奖励: +1 燃料', '燃料奖励: +2 燃料']);
   });
 });
 
@@ -178,10 +231,14 @@ describe('toast area', () => {
       toast.warning('careful');
       toast.info('other');
     });
+    // One on screen at a time: the next shows once the first is closed.
+    expect(screen.getAllByTestId('toast')).toHaveLength(1);
+    expect(screen.queryByText('other')).toBeNull();
     const [first] = screen.getAllByTestId('toast');
     fireEvent.click(within(first as HTMLElement).getByRole('button', { name: '关闭' }));
     expect(screen.getAllByTestId('toast')).toHaveLength(1);
     expect(screen.queryByText('careful')).toBeNull();
+    expect(screen.getByText('other')).toBeTruthy();
   });
 
   it('draws the achievement badge of its icon key, and a medal for an unknown key', async () => {
@@ -190,13 +247,17 @@ describe('toast area', () => {
       showAchievementToast({ icon: 'streak', title: '三日不辍', description: '连续 3 天参与投票' });
       showAchievementToast({ icon: 'mystery', title: 'x', description: 'y' });
     });
-    const [known, unknown] = screen.getAllByTestId('toast');
+    const known = screen.getByTestId('toast');
     // The badges are a chunk of their own, fetched with the first achievement toast.
     await waitFor(() => {
-      expect(known?.querySelector('svg')?.dataset.badge).toBe('streak');
+      expect(known.querySelector('svg')?.dataset.badge).toBe('streak');
     });
-    expect(unknown?.querySelector('svg')?.dataset.badge).toBe('medal');
-    expect(known?.textContent).not.toContain('streak');
+    expect(known.textContent).not.toContain('streak');
+    fireEvent.click(within(known).getByRole('button', { name: '关闭' }));
+    const unknown = screen.getByTestId('toast');
+    await waitFor(() => {
+      expect(unknown.querySelector('svg')?.dataset.badge).toBe('medal');
+    });
   });
 
   it('names the close button in English when the UI is English', () => {
@@ -219,7 +280,9 @@ describe('toast area', () => {
     const polite = area.querySelector('[aria-live="polite"]');
     expect(assertive?.textContent).toContain('boom');
     expect(assertive?.textContent).not.toContain('fine');
+    fireEvent.click(screen.getByText('boom'));
     expect(polite?.textContent).toContain('fine');
+    expect(assertive?.textContent).not.toContain('boom');
   });
 
   it('disappears from the page after its duration', () => {
