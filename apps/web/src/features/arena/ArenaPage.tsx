@@ -19,6 +19,7 @@ import { useVote } from './use-vote';
 import { UnlockDone } from './UnlockDone';
 import { useArenaAddress } from './use-arena-address';
 import './arena.css';
+import './feedback.css';
 
 type Sheets = typeof SheetsModule;
 let loadedSheets: Sheets | null = null;

@@ -207,7 +207,7 @@ describe('arena page: voting', () => {
     fireEvent.click(choice(1));
     await waitFor(() => {
       expect(allToasts()).toMatchObject([
-        { title: '你的颜值分已解锁', message: '你的颜值分已解锁，去「我的」看看' },
+        { title: '你的颜值分已解锁', message: '去「我的」看你的颜值分' },
       ]);
     });
     expect(screen.getByRole('link', { name: /去「我的」看你的颜值分/ }).getAttribute('href')).toBe(

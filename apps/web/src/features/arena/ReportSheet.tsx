@@ -7,6 +7,7 @@ import { SheetActions } from '../../components/SheetActions';
 import { Sheet } from '../../components/Sheet';
 import { describeError } from '../../lib/error-text';
 import { useT } from '../../lib/i18n';
+import { placeholderStyle } from '../../lib/placeholder';
 import { toast } from '../../services/toasts';
 import { useUserStore } from '../../services/user';
 import { submitReport } from './api/submit-report';
@@ -52,9 +53,21 @@ export function ReportSheet({ photo, n, onClose }: ReportSheetProps) {
   return (
     <Sheet onClose={onClose} labelledBy={titleId} testId="report-sheet">
       <form className="report" onSubmit={send}>
-        <h2 id={titleId} className="report__title">
-          {t('report.title', { n })}
-        </h2>
+        <div className="report__head">
+          {/* Which photo is being reported, at a glance: the heading names it by its place. */}
+          <img
+            className="report__thumb"
+            src={photo.image.thumb_url}
+            width={48}
+            height={64}
+            alt=""
+            data-testid="report-thumb"
+            style={placeholderStyle(photo.image.placeholder)}
+          />
+          <h2 id={titleId} className="report__title">
+            {t('report.title', { n })}
+          </h2>
+        </div>
         <RadioGroup
           name="reason"
           options={REPORT_REASONS}

@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react';
 import { Link } from '../../lib/router';
 import { useT } from '../../lib/i18n';
+import { nextStep } from './vote-feedback';
 
 const FULL = { '--progress': 1 } as CSSProperties;
 
@@ -23,7 +24,7 @@ export function UnlockDone({ required, hasAccount }: UnlockDoneProps) {
         className="unlock-progress__text unlock-done__link"
         to={hasAccount ? '/profile' : '/upload'}
       >
-        {t(hasAccount ? 'arena.unlockDoneProfile' : 'arena.unlockDoneUpload')}
+        {nextStep({ hasAccount })}
         <span aria-hidden="true"> ›</span>
       </Link>
       <span className="unlock-progress__meter">

@@ -54,6 +54,11 @@ export function unlockMessage(context: VoterContext): string {
   return t(context.hasAccount ? 'arena.unlockedWithAccount' : 'arena.unlockedNoAccount');
 }
 
+/** Where the unlocked score is for this voter: the profile, or behind a first upload. */
+export function nextStep(context: VoterContext): string {
+  return t(context.hasAccount ? 'arena.unlockDoneProfile' : 'arena.unlockDoneUpload');
+}
+
 /**
  * The toasts a vote's answer raises (issue 17's feedback model): none for the vote itself (its
  * fuel, the progress and the two scores show in place) and none for the two photos' scores,
@@ -75,11 +80,12 @@ export function voteToasts(result: SubmitRatingResponse, context: VoterContext):
     : undefined;
   const others = result.achievements.filter((achievement) => achievement !== unlock).map(shown);
   if (!just_unlocked) return others;
-  const description = unlockMessage(context);
+  // Titled by the unlock itself when its achievement was earned before: then only the next
+  // step is left to say.
   const said: Achievement =
     unlock === undefined
-      ? { icon: 'votes', title: t('arena.unlocked'), description }
-      : { ...shown(unlock), description };
+      ? { icon: 'votes', title: t('arena.unlocked'), description: nextStep(context) }
+      : { ...shown(unlock), description: unlockMessage(context) };
   return [said, ...others];
 }
 

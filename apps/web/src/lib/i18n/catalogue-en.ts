@@ -63,6 +63,7 @@ export const en: Readonly<Record<MessageKey, string>> = {
   'category.label': 'Category',
   'category.loadError': 'Could not load the categories',
   'category.empty': 'No categories yet',
+  'category.more': 'More categories',
 
   'fuel.label': 'Fuel {count}',
 
@@ -87,7 +88,6 @@ export const en: Readonly<Record<MessageKey, string>> = {
   'arena.unlockedWithAccount': 'Your score is unlocked: see it under Me',
   'arena.unlockDoneUpload': 'Upload a photo to get your score',
   'arena.unlockDoneProfile': 'See your score under Me',
-  'arena.chipsMore': 'More categories',
   'arena.viewerHint': 'Pinch or double-tap to zoom, drag to look around',
   'arena.viewerZoomIn': 'Zoom in',
   'arena.viewerZoomOut': 'Reset zoom',

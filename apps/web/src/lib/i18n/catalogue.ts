@@ -66,11 +66,13 @@ export const zhCN = {
   'category.label': '分类',
   'category.loadError': '分类加载失败',
   'category.empty': '暂无分类',
+  'category.more': '更多分类',
 
   'fuel.label': '燃料 {count}',
 
   'arena.heading': '谁更好看？',
-  'arena.hint': '点击你觉得更好看的一张，也可以按 1 / 2 或 ← / → 选择，按 S 跳过；长按照片可查看大图',
+  'arena.hint':
+    '点击你觉得更好看的一张，也可以按 1 / 2 或 ← / → 选择，按 S 跳过；长按照片可查看大图',
   'arena.keys': '按 1 / 2 或 ← / → 投票，按 S 跳过',
   'arena.profileLink': '个人中心',
   'arena.onboardingLink': '玩法说明',
@@ -89,7 +91,6 @@ export const zhCN = {
   'arena.unlockedWithAccount': '你的颜值分已解锁，去「我的」看看',
   'arena.unlockDoneUpload': '上传照片，看看你的颜值分',
   'arena.unlockDoneProfile': '去「我的」看你的颜值分',
-  'arena.chipsMore': '更多分类',
   'arena.viewerHint': '双指或双击缩放，拖动查看',
   'arena.viewerZoomIn': '放大',
   'arena.viewerZoomOut': '还原',
