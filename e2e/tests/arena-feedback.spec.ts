@@ -86,6 +86,27 @@ async function expectFeedbackClear(page: Page, controls: Controls, when: string)
       }).length,
   );
   expect(toasts, `${when}: toasts on screen`).toBeLessThanOrEqual(1);
+  expect(await toastOverlaps(page), `${when}: a toast over the arena's controls`).toEqual([]);
+}
+
+/** What a toast on screen overlaps of the chips, fuel, progress and the two photos (flags too). */
+function toastOverlaps(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const toast = document.querySelector('[data-testid="toast"]');
+    if (toast === null) return [];
+    const t = toast.getBoundingClientRect();
+    const guarded = Array.from(
+      document.querySelectorAll(
+        '[data-testid="category-chips"], [data-testid="fuel-pill"], [data-testid="unlock-progress"], [data-testid="arena-photo"]',
+      ),
+    );
+    return guarded
+      .filter((element) => {
+        const b = element.getBoundingClientRect();
+        return t.left < b.right && b.left < t.right && t.top < b.bottom && b.top < t.bottom;
+      })
+      .map((element) => element.getAttribute('data-testid') ?? element.tagName);
+  });
 }
 
 function fuelNumber(fuel: Locator): Promise<number> {
@@ -149,3 +170,89 @@ for (const language of LANGUAGES) {
     });
   }
 }
+
+test.describe('toasts stay out of the way of the controls', () => {
+  test.use({ viewport: { width: 360, height: 640 } });
+
+  test('a tap on the report flag reaches it while a toast shows', async ({ page }) => {
+    await page.goto(`${baseUrl()}/`);
+    await expect(page.getByTestId('arena-pair')).toHaveAttribute('data-pair-id', /.+/);
+    // The first vote earns an achievement: its toast shows for 5 s.
+    await page.getByRole('button', { name: '选择照片 1' }).click();
+    const toast = page.getByTestId('toast');
+    await expect(toast).toBeVisible();
+    for (const n of [1, 2]) {
+      const flag = page.getByRole('button', { name: `举报照片 ${n}` });
+      expect(await coveredPoints(flag), `flag ${n} under the toast`).toEqual([]);
+    }
+    await page.getByRole('button', { name: '举报照片 2' }).click();
+    const sheet = page.getByRole('dialog', { name: '举报照片 2' });
+    await expect(sheet).toBeVisible();
+    await expect(sheet.getByTestId('report-thumb')).toBeVisible();
+  });
+
+  test('a toast raised while a sheet is open shows above its scrim, off the sheet', async ({
+    page,
+  }) => {
+    // The first vote's answer (with its achievement) is held back until the sheet is open.
+    let answer: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    await page.route('**/api/submit_photo_rating', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl()}/`);
+    await expect(page.getByTestId('arena-pair')).toHaveAttribute('data-pair-id', /.+/);
+    await page.getByRole('button', { name: '选择照片 1' }).click();
+    await page.getByRole('button', { name: '举报照片 2' }).click();
+    const sheet = page.getByRole('dialog', { name: '举报照片 2' });
+    await expect(sheet).toBeVisible();
+    answer();
+    const toast = page.getByTestId('toast');
+    await expect(toast).toBeVisible();
+    expect(await coveredPoints(toast), 'the toast under the scrim').toEqual([]);
+    const toastBox = await toast.boundingBox();
+    const sheetBox = await sheet.boundingBox();
+    expect((toastBox?.y ?? 0) + (toastBox?.height ?? 0)).toBeLessThanOrEqual(sheetBox?.y ?? 0);
+    await toast.click();
+    await expect(toast).toHaveCount(0);
+    await expect(sheet).toBeVisible();
+  });
+
+  test('the chip row shows there is more, and every chip is reachable by touch and keyboard', async ({
+    page,
+  }) => {
+    await page.goto(`${baseUrl()}/`);
+    const row = page.getByTestId('category-chips');
+    const chips = row.getByRole('button');
+    await expect(chips.first()).toBeVisible();
+    const last = chips.last();
+    const group = row.getByRole('group');
+    const fuel = page.getByTestId('fuel-pill');
+    const rowBox = await group.boundingBox();
+    const fuelBox = await fuel.boundingBox();
+    // The row ends before the fuel pill: nothing of it lies under the pill.
+    expect((rowBox?.x ?? 0) + (rowBox?.width ?? 0)).toBeLessThanOrEqual((fuelBox?.x ?? 0) + 0.5);
+    const overflows = await group.evaluate((node) => node.scrollWidth > node.clientWidth + 2);
+    expect(overflows, 'at 360 px the chips do not all fit').toBe(true);
+    const arrow = row.locator('.chips-row__more');
+    await expect(arrow).toBeVisible();
+    await arrow.click();
+    await expect.poll(() => group.evaluate((node) => node.scrollLeft)).toBeGreaterThan(0);
+    // Keyboard: focus reaches the last chip, which is brought fully into view, uncovered.
+    await last.focus();
+    await expect
+      .poll(async () => {
+        const box = await last.boundingBox();
+        const bounds = await group.boundingBox();
+        return (box?.x ?? 0) + (box?.width ?? 0) <= (bounds?.x ?? 0) + (bounds?.width ?? 0) + 0.5;
+      })
+      .toBe(true);
+    expect(await coveredPoints(last)).toEqual([]);
+    await page.keyboard.press('Enter');
+    await expect(last).toHaveAttribute('aria-pressed', 'true');
+    await expect(arrow).toBeHidden();
+  });
+});

@@ -111,7 +111,18 @@ test.describe('keyboard only', () => {
     await expect(sheet).toBeHidden();
     await expect(page.getByRole('button', { name: '举报照片 2' })).toBeFocused();
 
-    // Skip by keyboard, and the number keys still vote.
+    // Skip by keyboard (S, as the key hint says), and the number keys still vote.
+    await expect(page.getByText('按 1 / 2 或 ← / → 投票，按 S 跳过')).toBeAttached();
+    previous = await pair.getAttribute('data-pair-id');
+    const votesBefore = await page
+      .getByRole('progressbar', { name: '解锁进度' })
+      .getAttribute('aria-valuenow');
+    await page.keyboard.press('s');
+    await expect(pair).not.toHaveAttribute('data-pair-id', previous ?? '');
+    await expect(page.getByRole('progressbar', { name: '解锁进度' })).toHaveAttribute(
+      'aria-valuenow',
+      votesBefore ?? '',
+    );
     previous = await pair.getAttribute('data-pair-id');
     await page.keyboard.press('1');
     await expect(announcer).toContainText('你选了照片 1');
