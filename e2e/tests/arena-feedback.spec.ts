@@ -210,12 +210,24 @@ test.describe('toasts stay out of the way of the controls', () => {
     const sheet = page.getByRole('dialog', { name: '举报照片 2' });
     await expect(sheet).toBeVisible();
     answer();
-    const toast = page.getByTestId('toast');
-    await expect(toast).toBeVisible();
-    expect(await coveredPoints(toast), 'the toast under the scrim').toEqual([]);
-    const toastBox = await toast.boundingBox();
-    const sheetBox = await sheet.boundingBox();
-    expect((toastBox?.y ?? 0) + (toastBox?.height ?? 0)).toBeLessThanOrEqual(sheetBox?.y ?? 0);
+    // Measured in the page the moment the toast shows: a loaded machine may take longer than
+    // the toast lives between two Playwright calls.
+    const seen = await page.waitForFunction(
+      () => {
+        const toast = document.querySelector('[data-testid="toast"]');
+        const panel = document.querySelector('[role="dialog"]');
+        if (toast === null || panel === null) return null;
+        const box = toast.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return {
+          onTop: hit !== null && toast.contains(hit),
+          clearOfSheet: box.bottom <= panel.getBoundingClientRect().top,
+        };
+      },
+      null,
+      { timeout: 15_000 },
+    );
+    expect(await seen.jsonValue()).toEqual({ onTop: true, clearOfSheet: true });
     await expect(sheet).toBeVisible();
   });
 
