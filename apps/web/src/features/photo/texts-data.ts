@@ -53,7 +53,7 @@ const EN: Readonly<Record<PhotoTextKey, string>> = {
   'photo.page.owner': 'By {name}',
   'photo.page.compare': 'Compare it',
   'photo.page.share': 'Share',
-  'photo.page.leaderboard': 'See the board',
+  'photo.page.leaderboard': 'Leaderboard',
   'photo.page.hidden': 'Several people reported this photo: only you see it until it is reviewed',
   'photo.page.removed': 'This photo was removed: only you see it',
   'photo.page.loading': 'Loading the photo…',
