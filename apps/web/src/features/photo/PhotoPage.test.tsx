@@ -6,6 +6,9 @@ import { shareCard } from '../../testing/leaderboard-fixtures';
 import { CATEGORIES, fail, mockApi, ok } from '../../testing/mock-api';
 import { renderApp } from '../../testing/render-app';
 
+/** The page's chunk loads on demand: a busy machine may take more than the default second. */
+const SLOW = { timeout: 5000 };
+
 function publicPhoto(extra: Partial<PublicPhoto> = {}): PublicPhoto {
   return {
     id: 12,
@@ -59,7 +62,7 @@ afterEach(() => {
 describe('the photo page (/p/<id>)', () => {
   it('shows the photo, score, level, rank on its board, matches, win rate and owner', async () => {
     const { api } = open('/p/12');
-    const page = await screen.findByTestId('photo-page');
+    const page = await screen.findByTestId('photo-page', undefined, SLOW);
     await within(page).findByText('#2 · 女生');
     expect(api.callsTo('get_photo')[0]?.body).toEqual({ photo_id: 12 });
     expect(within(page).getByTestId('photo-score').textContent).toContain('7.1');
@@ -81,7 +84,7 @@ describe('the photo page (/p/<id>)', () => {
 
   it('leads "来比一比" into the arena of its category with the photo', async () => {
     const { router, user } = open('/p/12');
-    const compare = await screen.findByRole('link', { name: '来比一比' });
+    const compare = await screen.findByRole('link', { name: '来比一比' }, SLOW);
     expect(compare.getAttribute('href')).toBe('/arena?category=1&photo=12');
     await user.click(compare);
     await waitFor(() => {
@@ -92,7 +95,7 @@ describe('the photo page (/p/<id>)', () => {
 
   it('shows a provisional photo’s range and the matches its placement still needs', async () => {
     open('/p/12', PROVISIONAL);
-    const page = await screen.findByTestId('photo-page');
+    const page = await screen.findByTestId('photo-page', undefined, SLOW);
     await within(page).findByText('未上榜 · 女生');
     expect(within(page).getByTestId('photo-score').textContent).toContain('4.8–6.9');
     expect(within(page).getByTestId('photo-placing').textContent).toContain('定级中 · 还需约 9 场');
@@ -102,13 +105,13 @@ describe('the photo page (/p/<id>)', () => {
 
   it('says not found for a missing or hidden photo, and for an address naming none', async () => {
     open('/p/404', null);
-    expect(await screen.findByText('照片不存在或已下架')).toBeTruthy();
+    expect(await screen.findByText('照片不存在或已下架', undefined, SLOW)).toBeTruthy();
     expect(screen.getByRole('link', { name: '去竞技场' }).getAttribute('href')).toBe('/arena');
   });
 
   it('does not ask the server for an address that names no photo', async () => {
     const { api } = open('/p/abc');
-    expect(await screen.findByText('照片不存在或已下架')).toBeTruthy();
+    expect(await screen.findByText('照片不存在或已下架', undefined, SLOW)).toBeTruthy();
     expect(api.callsTo('get_photo')).toHaveLength(0);
   });
 
@@ -116,13 +119,13 @@ describe('the photo page (/p/<id>)', () => {
     Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => false });
     mockApi({ get_categories: ok(CATEGORIES) });
     renderApp('/p/12');
-    expect(await screen.findByTestId('offline-state')).toBeTruthy();
+    expect(await screen.findByTestId('offline-state', undefined, SLOW)).toBeTruthy();
     expect(screen.getByText('网络恢复后就能看到这张照片')).toBeTruthy();
   });
 
   it('offers its owner the card of this photo', async () => {
     const { api, user } = open('/p/12', publicPhoto({ is_mine: true }));
-    await user.click(await screen.findByRole('button', { name: '分享' }));
+    await user.click(await screen.findByRole('button', { name: '分享' }, SLOW));
     const dialog = await screen.findByRole('dialog');
     await within(dialog).findByTestId('share-card');
     expect(api.callsTo('gen_share_image')[0]?.body).toMatchObject({
@@ -134,14 +137,14 @@ describe('the photo page (/p/<id>)', () => {
 
   it('tells its owner when the photo is hidden, and offers no match for it', async () => {
     open('/p/12', publicPhoto({ is_mine: true, state: 'hidden', rank: null }));
-    expect(await screen.findByRole('note')).toBeTruthy();
+    expect(await screen.findByRole('note', undefined, SLOW)).toBeTruthy();
     expect(screen.queryByRole('link', { name: '来比一比' })).toBeNull();
   });
 
   it('speaks English', async () => {
     setLanguage('en');
     open('/p/12', PROVISIONAL);
-    const page = await screen.findByTestId('photo-page');
+    const page = await screen.findByTestId('photo-page', undefined, SLOW);
     await within(page).findByText('Not ranked · Women');
     expect(within(page).getByTestId('photo-placing').textContent).toContain(
       'Being placed · about 9 more matches',
