@@ -21,6 +21,32 @@ import { repoRoot } from '../lib/process.js';
 import { checkInstallable } from './installable.js';
 
 const PAGES = ['/', '/leaderboard', '/profile', '/upload'] as const;
+
+/**
+ * The photo page (`/p/<id>`, where shares land) of a real photo: the first of the first
+ * category's all-time board of the seeded demo.
+ */
+async function photoPage(url: string): Promise<string> {
+  const ask = async (call: string, body: unknown): Promise<unknown> => {
+    const response = await fetch(`${url}/api/${call}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const envelope = (await response.json()) as { code: number; msg: string; data: unknown };
+    if (envelope.code !== 0) throw new Error(`${call}: ${envelope.msg}`);
+    return envelope.data;
+  };
+  const [category] = (await ask('get_categories', {})) as { id: number }[];
+  if (category === undefined) throw new Error('no category to find a photo in');
+  const board = (await ask('get_leaderboard', {
+    category_id: category.id,
+    period_type: 'all',
+  })) as { items: { id: number }[] };
+  const [first] = board.items;
+  if (first === undefined) throw new Error('no photo on the first board');
+  return `/p/${String(first.id)}`;
+}
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 type Category = (typeof CATEGORIES)[number];
 
@@ -173,7 +199,7 @@ async function main(): Promise<number> {
       `Lighthouse ${lighthouseVersion()} · mobile · simulated slow 4G, 4x CPU · ${server.url}`,
     );
     console.log('page           perf  a11y  best   LCP ms   CLS     TBT ms   FCP ms');
-    for (const page of PAGES) {
+    for (const page of [...PAGES, await photoPage(server.url)]) {
       const result = await auditWithRetry(`${server.url}${page}`, chrome.port);
       const { scores } = result;
       console.log(

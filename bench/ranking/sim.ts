@@ -146,6 +146,7 @@ export class EngineSim {
     gold: 0,
     placement: 0,
     boost: 0,
+    invited: 0,
   };
   /** Appearances of each photo in served pairs. */
   readonly exposure: Int32Array;

@@ -30,6 +30,7 @@ const ROUTES: readonly { path: string; page: string | null }[] = [
   { path: '/upload', page: 'src/features/upload/index.ts' },
   { path: '/onboarding', page: 'src/features/onboarding/index.ts' },
   { path: '/admin', page: 'src/features/moderation/index.ts' },
+  { path: '/p/<id>', page: 'src/features/photo/index.ts' },
 ];
 
 /** The entry's dynamic imports that are not pages, and why a first visit does not wait for them. */

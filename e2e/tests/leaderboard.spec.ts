@@ -33,7 +33,7 @@ async function expectCardLoaded(dialog: Locator): Promise<void> {
     /^\/media\/.+\.png$/,
   );
   const link = await dialog.getByLabel('分享链接').inputValue();
-  expect(link).toContain('/leaderboard?');
+  expect(link).toMatch(/\/p\/\d+$/);
   expect(link).not.toMatch(/token/i);
 }
 

@@ -23,6 +23,7 @@ import { enforcePerMinute } from './routes/rate-limit.js';
 import { registerLeaderboardRoutes } from './routes/leaderboard.routes.js';
 import { registerModerationRoutes } from './routes/moderation.routes.js';
 import { registerMultipart } from './routes/multipart.js';
+import { registerPhotoPageRoutes } from './routes/photo-page.routes.js';
 import { registerPhotoRoutes } from './routes/photos.routes.js';
 import { registerShareRoutes } from './routes/share.routes.js';
 import { registerSystemRoutes } from './routes/system.routes.js';
@@ -177,6 +178,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     reportsPerHour: config.rateLimits.reportsPerHour,
   });
   registerLeaderboardRoutes(server, services.leaderboards);
+  registerPhotoPageRoutes(server, services.photoPages);
   registerShareRoutes(server, {
     shareCards: services.shareCards,
     limiter,

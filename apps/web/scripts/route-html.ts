@@ -15,6 +15,8 @@ export const PAGE_MODULES: Readonly<Record<string, string>> = {
   upload: 'src/features/upload/index.ts',
   onboarding: 'src/features/onboarding/index.ts',
   admin: 'src/features/moderation/index.ts',
+  // `/p/<id>`, a photo's page (the server answers every photo's address with it).
+  p: 'src/features/photo/index.ts',
 };
 
 /** Where the pages' HTML goes in the build; the server answers `/<name>` with `pages/<name>.html`. */

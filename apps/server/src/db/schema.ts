@@ -167,7 +167,7 @@ export interface VotersTable {
   updated_at: number;
 }
 
-export type PairKindColumn = 'info' | 'random' | 'gold' | 'placement' | 'boost';
+export type PairKindColumn = 'info' | 'random' | 'gold' | 'placement' | 'boost' | 'invited';
 
 export interface ServedPairsTable {
   id: string;

@@ -39,7 +39,8 @@ export function pageHtmlSender(options: PageHtmlOptions) {
       : [],
   );
   const fileOf = (url: string, acceptLanguage: string | string[] | undefined): string => {
-    const name = /^\/([a-z-]+)$/.exec(url)?.[1] ?? 'index';
+    // A photo's page (`/p/<id>`) is one page whatever the id.
+    const name = /^\/p\/\d+$/.test(url) ? 'p' : (/^\/([a-z-]+)$/.exec(url)?.[1] ?? 'index');
     const english = pickLanguage(acceptLanguage) === 'en';
     const candidates = english
       ? [`${name}.en.html`, `${name}.html`, 'index.en.html']

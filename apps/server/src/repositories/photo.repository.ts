@@ -1,6 +1,29 @@
 import type { Db } from '../db/database.js';
-import type { NewPhoto, PhotoRow } from '../db/schema.js';
+import type { NewPhoto, PhotoRow, UserRow } from '../db/schema.js';
 import { hasRowLocks } from '../db/transaction.js';
+
+/** What a photo's public page shows of it and of its owner (the name the boards show). */
+export type PublicPhotoRow = Pick<
+  PhotoRow,
+  | 'id'
+  | 'user_id'
+  | 'category_id'
+  | 'state'
+  | 'current_score'
+  | 'provisional'
+  | 'comparisons'
+  | 'wins'
+  | 'mu'
+  | 'sigma2'
+  | 'width'
+  | 'height'
+  | 'placeholder'
+  | 'display_key'
+  | 'medium_key'
+  | 'thumb_key'
+  | 'published_at'
+  | 'created_at'
+> & { owner_name: UserRow['nickname'] };
 
 export class PhotoRepository {
   constructor(private readonly db: Db) {}
@@ -27,6 +50,37 @@ export class PhotoRepository {
       .where('state', '!=', 'deleted');
     if (hasRowLocks(this.db)) query = query.forUpdate();
     return query.executeTakeFirst();
+  }
+
+  /** A photo that has not been deleted, with its owner's display name (its public page). */
+  publicPhoto(id: number): Promise<PublicPhotoRow | undefined> {
+    return this.db
+      .selectFrom('photos')
+      .innerJoin('users', 'users.id', 'photos.user_id')
+      .select([
+        'photos.id',
+        'photos.user_id',
+        'photos.category_id',
+        'photos.state',
+        'photos.current_score',
+        'photos.provisional',
+        'photos.comparisons',
+        'photos.wins',
+        'photos.mu',
+        'photos.sigma2',
+        'photos.width',
+        'photos.height',
+        'photos.placeholder',
+        'photos.display_key',
+        'photos.medium_key',
+        'photos.thumb_key',
+        'photos.published_at',
+        'photos.created_at',
+        'users.nickname as owner_name',
+      ])
+      .where('photos.id', '=', id)
+      .where('photos.state', '!=', 'deleted')
+      .executeTakeFirst();
   }
 
   async markDeleted(id: number, now: number): Promise<void> {

@@ -131,6 +131,29 @@ export class ServedPairRepository {
     return row?.id;
   }
 
+  /**
+   * Whether the voter was served an invited pair ("来比一比") of this photo since `since`; read
+   * through the voter's index (voter, category, served_at).
+   */
+  async invitedSince(
+    voterId: number,
+    categoryId: number,
+    photoId: number,
+    since: number,
+  ): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('served_pairs')
+      .select('id')
+      .where('voter_id', '=', voterId)
+      .where('category_id', '=', categoryId)
+      .where('served_at', '>=', since)
+      .where('kind', '=', 'invited')
+      .where((eb) => eb.or([eb('left_photo_id', '=', photoId), eb('right_photo_id', '=', photoId)]))
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async markJudged(pairId: string, voteId: number): Promise<void> {
     await MARK_JUDGED.rows(this.db, voteId, pairId);
   }

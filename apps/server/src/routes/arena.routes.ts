@@ -37,7 +37,11 @@ export function registerArenaRoutes(app: FastifyInstance, options: ArenaRouteOpt
       await enforcePerMinute(limiter, `pairs:${input.anonymous_id}`, limits.pairsPerMinute);
       // A pair is served to the voter under this id: only its device may fetch it (ADR 0022).
       const pair = await underDevice(devices, context, input.anonymous_id, () =>
-        arena.getPair(input.category_id, callerOf(context, input.anonymous_id)),
+        arena.getPair(
+          input.category_id,
+          callerOf(context, input.anonymous_id),
+          input.with_photo_id,
+        ),
       );
       await countServed(limiter, context.ip);
       return pair;

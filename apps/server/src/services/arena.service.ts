@@ -9,7 +9,15 @@ import {
 import type { ArenaSettings } from '../config.js';
 import type { ServedPairRow } from '../db/schema.js';
 import type { Clock } from '../domain/clock.js';
-import { pickPair, type ChosenPair, type RatingParams, type Rng } from '../domain/rating/index.js';
+import { currentDay, startOfDay } from '../domain/leaderboard/index.js';
+import {
+  pickPair,
+  pickPairWith,
+  type ChosenPair,
+  type PickResult,
+  type RatingParams,
+  type Rng,
+} from '../domain/rating/index.js';
 import type { VoteTraffic } from '../domain/vote/index.js';
 import { AppError } from '../errors.js';
 import type { ArenaIndexes } from '../indexes/arena-indexes.js';
@@ -56,7 +64,13 @@ export class ArenaService {
     private readonly metrics: Metrics,
   ) {}
 
-  async getPair(categoryId: number, caller: Caller): Promise<Pair> {
+  /**
+   * A pair for the voter; `withPhotoId` ("来比一比" from a photo's page) puts that active photo of
+   * the category on one side, once per photo per voter per day, so a group cannot farm a
+   * photo's exposure with links. Anything else about it (another category, not active, the
+   * voter's own, already honoured today) is ignored silently: a normal pair.
+   */
+  async getPair(categoryId: number, caller: Caller, withPhotoId?: number | null): Promise<Pair> {
     const now = this.clock.now();
     if (!(await this.store.repos.categories.findActive(categoryId))) {
       throw new AppError(ErrorCode.CATEGORY_NOT_FOUND);
@@ -83,8 +97,12 @@ export class ArenaService {
     };
     // A photo removed by another process (admin CLI, another instance) may linger in this
     // index until the next refit: drop it when its row is gone and pick again.
+    let invited = await this.invitedPair(withPhotoId, categoryId, voter.id, now, (photoId) =>
+      pickPairWith(index, photoId, voterView, this.rng, this.params),
+    );
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      const result = pickPair(index, voterView, this.rng, this.params);
+      const result = invited ?? pickPair(index, voterView, this.rng, this.params);
+      invited = null;
       if (!result.pair) throw new AppError(ErrorCode.NO_PAIR_AVAILABLE);
       const ids: [number, number] = [Number(result.pair.left.id), Number(result.pair.right.id)];
       const cards = await ratings.cards(ids);
@@ -93,6 +111,23 @@ export class ArenaService {
       for (const id of ids) if (!cards.some((card) => card.id === id)) index.remove(String(id));
     }
     throw new AppError(ErrorCode.NO_PAIR_AVAILABLE);
+  }
+
+  /** The invited pair when the invitation is honoured now, else null (a normal pair). */
+  private async invitedPair(
+    photoId: number | null | undefined,
+    categoryId: number,
+    voterId: number,
+    now: number,
+    pick: (photoId: string) => ChosenPair | null,
+  ): Promise<PickResult | null> {
+    if (photoId === null || photoId === undefined) return null;
+    const { servedPairs } = this.store.repos;
+    const today = startOfDay(currentDay(now, this.settings.timeZone), this.settings.timeZone);
+    if (await servedPairs.invitedSince(voterId, categoryId, photoId, today)) return null;
+    // The index holds the category's active photos only: any other photo finds no pair here.
+    const pair = pick(String(photoId));
+    return pair === null ? null : { pair, reason: null };
   }
 
   private async serve(

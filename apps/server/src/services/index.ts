@@ -21,6 +21,7 @@ import { IdentityService } from './identity.service.js';
 import { ModerationService } from './moderation.service.js';
 import { LeaderboardService } from './leaderboard.service.js';
 import { PhotoOwnerService } from './photo-owner.service.js';
+import { PhotoPageService } from './photo-page.service.js';
 import { PasskeyService } from './passkey.service.js';
 import { PhotoService } from './photo.service.js';
 import { RecoveryCodeService } from './recovery-code.service.js';
@@ -42,6 +43,7 @@ export interface Services {
   demo: DemoService;
   photos: PhotoService;
   photoOwners: PhotoOwnerService;
+  photoPages: PhotoPageService;
   moderation: ModerationService;
   accounts: AccountService;
   leaderboards: LeaderboardService;
@@ -152,6 +154,7 @@ export function createServices(db: Db, clock: Clock, options: ServiceOptions): S
     categories: new CategoryService(store, clock),
     demo: new DemoService(store, identity, media, new ImageRepository(), clock),
     photoOwners: new PhotoOwnerService(store, media, indexes, clock),
+    photoPages: new PhotoPageService(store, leaderboards, indexes, params),
     accounts: new AccountService(store, media, indexes),
     moderation: new ModerationService(store, identity, indexes, clock, {
       hideThreshold: options.reportHideThreshold,

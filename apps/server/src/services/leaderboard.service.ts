@@ -46,9 +46,10 @@ export interface LeaderboardQuery {
   pageSize: number;
 }
 
-/** A photo's place on one of its category's running boards (the share card prints it). */
+/** A photo's place on a board of its category and how many the board lists (share card, page). */
 export interface PhotoStanding {
   rank: number | null;
+  total: number;
   periodStart: string | null;
   periodEnd: string | null;
   /** Whether the board is a past period's frozen one. */
@@ -165,6 +166,7 @@ export class LeaderboardService {
   ): Promise<PhotoStanding> {
     const { period, ended, ahead } = await this.resolvePeriod(periodType, periodDate);
     let rank: number | null = null;
+    let total = 0;
     if (ahead) {
       // Nothing is published in a period that has not begun.
     } else if (ended) {
@@ -173,12 +175,14 @@ export class LeaderboardService {
         const repository = this.store.repos.leaderboards;
         const [entry] = await repository.snapshotEntriesOf(snapshot.id, [photo.id]);
         rank = entry?.rank ?? null;
+        total = snapshot.entries;
       }
     } else {
-      const boards = await this.running.fresh(photo.category_id);
-      rank = boards.board(periodType)?.placementOf(photo.id)?.rank ?? null;
+      const board = (await this.running.fresh(photo.category_id)).board(periodType);
+      rank = board?.placementOf(photo.id)?.rank ?? null;
+      total = board?.size ?? 0;
     }
-    return { rank, periodStart: period.start, periodEnd: period.end, frozen: ended };
+    return { rank, total, periodStart: period.start, periodEnd: period.end, frozen: ended };
   }
 
   /**

@@ -111,10 +111,9 @@ export class ShareCardService {
     if (!category) throw new AppError(ErrorCode.CATEGORY_NOT_FOUND);
 
     const bases = this.linkBases(request.requestOrigin);
-    const past = standing.frozen && standing.periodStart !== null;
-    const linkTo = (base: string) =>
-      `${base}/leaderboard?category=${photo.category_id}&period=${periodType}` +
-      (past ? `&date=${standing.periodStart ?? ''}` : '');
+    // Every link (printed, QR, answered) lands on the photo's own page, where a friend finds
+    // this photo whatever board the card shows, a provisional photo included.
+    const linkTo = (base: string) => `${base}/p/${photo.id}`;
     const textWith = (link: string) =>
       cardText({
         lang: request.lang,

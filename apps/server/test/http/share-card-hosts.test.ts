@@ -86,21 +86,16 @@ describe.each(dialects)('share cards and the Host header on %s', (dialect) => {
     }
     expect(cardFiles(ana.photoId)).toHaveLength(1);
     expect(allCardFiles()).toBe(1);
-    expect(await printedLink(first)).toBe(
-      `http://192.168.1.5:8080/leaderboard?category=${await firstCategoryId(app)}&period=all`,
-    );
+    expect(await printedLink(first)).toBe(`http://192.168.1.5:8080/p/${ana.photoId}`);
   });
 
   it('prints a listed host (PUBLIC_HOSTS), and never draws for an unlisted one', async () => {
     await start({ PUBLIC_HOSTS: 'Arena.example, 192.168.1.5:8080' });
     const bo = await photographer('hosts-bo', 42);
-    const category = await firstCategoryId(app);
     const listed = shareCardSchema.parse(
       (await share({ ...bo.headers, host: 'arena.example' })).data,
     );
-    expect(listed.share_url).toBe(
-      `http://arena.example/leaderboard?category=${category}&period=all`,
-    );
+    expect(listed.share_url).toBe(`http://arena.example/p/${bo.photoId}`);
     expect(await printedLink(listed)).toBe(listed.share_url);
     for (let index = 0; index < 300; index += 1) {
       const result = await share({ ...bo.headers, host: `evil${index}.example` });
@@ -112,7 +107,7 @@ describe.each(dialects)('share cards and the Host header on %s', (dialect) => {
     const lan = shareCardSchema.parse(
       (await share({ ...bo.headers, host: '192.168.1.5:8080' })).data,
     );
-    expect(lan.share_url).toMatch(/^http:\/\/192\.168\.1\.5:8080\/leaderboard\?/);
+    expect(lan.share_url).toBe(`http://192.168.1.5:8080/p/${bo.photoId}`);
     expect(await printedLink(lan)).toBe(lan.share_url);
     expect(cardFiles(bo.photoId)).toHaveLength(2);
   });
@@ -124,13 +119,13 @@ describe.each(dialects)('share cards and the Host header on %s', (dialect) => {
       const card = shareCardSchema.parse(
         (await share({ ...cy.headers, host: `x${index}.example` })).data,
       );
-      expect(card.share_url).toMatch(/^https:\/\/arena\.example\/app\/leaderboard\?/);
+      expect(card.share_url).toBe(`https://arena.example/app/p/${cy.photoId}`);
     }
     const listed = shareCardSchema.parse(
       (await share({ ...cy.headers, host: 'lan.example' })).data,
     );
-    expect(listed.share_url).toMatch(/^http:\/\/lan\.example\/leaderboard\?/);
-    expect(await printedLink(listed)).toMatch(/^https:\/\/arena\.example\/app\/leaderboard\?/);
+    expect(listed.share_url).toBe(`http://lan.example/p/${cy.photoId}`);
+    expect(await printedLink(listed)).toBe(`https://arena.example/app/p/${cy.photoId}`);
     expect(cardFiles(cy.photoId)).toHaveLength(1);
   });
 

@@ -175,7 +175,7 @@ describe.each(dialects)('gen_share_image on %s', (dialect) => {
       period_type: 'all',
       rank: 3,
       current_score: 742,
-      share_url: `http://localhost/leaderboard?category=${alice.categoryId}&period=all`,
+      share_url: `http://localhost/p/${alice.photoId}`,
     });
     expect(card.share_url).not.toContain(alice.token);
     await checkImage(card, await fetchCard(card));
@@ -283,9 +283,8 @@ describe.each(dialects)('gen_share_image on %s', (dialect) => {
     await start({ PUBLIC_URL: 'https://arena.example/app/' });
     const heidi = await photographer('heidi', 12);
     const card = parseCard(await share({ period_type: 'daily' }, heidi.headers));
-    expect(card.share_url).toBe(
-      `https://arena.example/app/leaderboard?category=${heidi.categoryId}&period=day`,
-    );
+    // A day board's card still opens the photo's own page.
+    expect(card.share_url).toBe(`https://arena.example/app/p/${heidi.photoId}`);
     await checkImage(card, await fetchCard(card));
     await app.close();
 
@@ -293,7 +292,7 @@ describe.each(dialects)('gen_share_image on %s', (dialect) => {
     const ivan = await photographer('ivan', 13);
     const forwarded = { ...ivan.headers, 'x-forwarded-proto': 'https', host: 'evil.example' };
     const direct = parseCard(await share({}, forwarded));
-    expect(direct.share_url).toMatch(/^http:\/\/evil\.example\/leaderboard\?/);
+    expect(direct.share_url).toBe(`http://evil.example/p/${ivan.photoId}`);
   });
 
   it('honours x-forwarded-proto behind a trusted proxy', async () => {
@@ -301,7 +300,7 @@ describe.each(dialects)('gen_share_image on %s', (dialect) => {
     const judy = await photographer('judy', 14);
     const headers = { ...judy.headers, 'x-forwarded-proto': 'https', host: 'arena.example' };
     const card = parseCard(await share({}, headers));
-    expect(card.share_url).toMatch(/^https:\/\/arena\.example\/leaderboard\?/);
+    expect(card.share_url).toBe(`https://arena.example/p/${judy.photoId}`);
   });
 
   it('deletes cards nobody asked for in a day when it draws a new one', async () => {
@@ -348,7 +347,7 @@ describe.each(dialects)('gen_share_image on %s', (dialect) => {
       await share({ period_type: 'weekly', period_date: '2026-11-12' }, nina.headers),
     );
     expect(past).toMatchObject({ period_type: 'week', rank: 1 });
-    expect(past.share_url).toMatch(/&period=week&date=2026-11-09$/);
+    expect(past.share_url).toBe(`http://localhost/p/${nina.photoId}`);
     const running = parseCard(await share({ period_type: 'week' }, nina.headers));
     expect(running.rank).toBeNull();
     expect(running.url).not.toBe(past.url);

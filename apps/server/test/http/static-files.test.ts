@@ -30,6 +30,7 @@ describe.each(dialects)('the web app and media from the same process on %s', (di
     page('leaderboard.html', ['/assets/leaderboard-x.js']);
     page('leaderboard.en.html', ['/assets/leaderboard-x.js', '/assets/catalogue-en-x.js']);
     page('index.en.html', ['/assets/catalogue-en-x.js']);
+    page('p.html', ['/assets/photo-x.js']);
     fs.writeFileSync(path.join(webDir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
     app = await createTestApp(dialect, { WEB_DIST_DIR: webDir });
     fs.mkdirSync(path.join(app.config.mediaDir, 'photos', 'ab'), { recursive: true });
@@ -67,7 +68,13 @@ describe.each(dialects)('the web app and media from the same process on %s', (di
     expect(board.headers.vary).toContain('accept-language');
     expect(board.body).toContain('/assets/leaderboard-x.js');
     expect(board.body).not.toContain('catalogue-en');
-    for (const url of ['/', '/arena', '/profile', '/somewhere']) {
+    // Every photo's page (`/p/<id>`, where shares land) is one page with its code preloaded.
+    for (const url of ['/p/12', '/p/987654?from=card']) {
+      const photo = await app.server.inject({ method: 'GET', url });
+      expect(photo.statusCode, url).toBe(200);
+      expect(photo.body, url).toContain('/assets/photo-x.js');
+    }
+    for (const url of ['/', '/arena', '/profile', '/somewhere', '/p/x', '/p/12/more']) {
       const other = await app.server.inject({ method: 'GET', url });
       expect(other.body, url).not.toContain('modulepreload');
     }

@@ -54,6 +54,12 @@ if (location.pathname === '/leaderboard') {
     page.prefetchBoard(queryClient, location.search);
   });
 }
+// A shared photo's page (`/p/<id>`) likewise: its photo is the largest paint.
+if (/^\/p\/\d+\/?$/i.test(location.pathname)) {
+  void import('../features/photo').then((page) => {
+    page.prefetchPhoto(queryClient, location.pathname);
+  });
+}
 // English texts are a chunk of their own: the first render waits for them (at once in Chinese).
 void whenLanguageReady().then(() => {
   root.render(<App router={router} queryClient={queryClient} />);

@@ -7,7 +7,8 @@ import { RouteErrorPage } from './RouteErrorPage';
 import { RouteFallback } from './RouteFallback';
 
 export type Transition = 'fade' | 'slide-left' | 'slide-up' | 'slide-right';
-export type PageName = 'arena' | 'profile' | 'leaderboard' | 'upload' | 'onboarding' | 'moderation';
+export type PageName =
+  'arena' | 'profile' | 'leaderboard' | 'upload' | 'onboarding' | 'moderation' | 'photo';
 
 export interface AppRoute {
   path: string;
@@ -93,6 +94,16 @@ export const MODERATION_ROUTE: AppRoute = {
   bottomNav: false,
 };
 
+/** One photo's page, where shared cards and links land (issue 17): not a spec route either. */
+export const PHOTO_ROUTE: AppRoute = {
+  path: '/p/:id',
+  page: 'photo',
+  requiresUser: false,
+  titleKey: 'title.photo',
+  transition: 'slide-left',
+  bottomNav: true,
+};
+
 export interface RouteHandle {
   route: AppRoute;
 }
@@ -115,6 +126,7 @@ const PAGE_MODULES: Record<PageName, Pick<RouteDefinition, 'Component' | 'lazy'>
   moderation: {
     lazy: async () => ({ Component: (await import('../features/moderation')).ModerationPage }),
   },
+  photo: { lazy: async () => ({ Component: (await import('../features/photo')).PhotoPage }) },
 };
 
 export function createRouteObjects(): RouterConfig {
@@ -131,6 +143,11 @@ export function createRouteObjects(): RouterConfig {
         path: MODERATION_ROUTE.path,
         handle: { route: MODERATION_ROUTE } satisfies RouteHandle,
         ...PAGE_MODULES.moderation,
+      },
+      {
+        path: PHOTO_ROUTE.path,
+        handle: { route: PHOTO_ROUTE } satisfies RouteHandle,
+        ...PAGE_MODULES.photo,
       },
       {
         path: NOT_FOUND_ROUTE.path,

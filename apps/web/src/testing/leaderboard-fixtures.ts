@@ -115,7 +115,7 @@ export function shareCard(extra: Partial<ShareCard> = {}): ShareCard {
     period_type: 'day',
     rank: 3,
     current_score: 812,
-    share_url: '/leaderboard?category=1&period=day',
+    share_url: '/p/55',
     ...extra,
   };
 }

@@ -47,6 +47,7 @@ export {
 export { CategoryIndex, type IndexedPhoto, type IndexedPhotoPatch } from './category-index.js';
 export {
   pickPair,
+  pickPairWith,
   pairKey,
   pairInformation,
   SCAN_LIMIT,

@@ -16,7 +16,9 @@
  *                                 comparisons), the one with the fewest of a small sample;
  *  - random     (randomShare)     two photos uniformly at random;
  *  - info       (the rest)        of K sampled photos the most uncertain (largest σ², then fewest
- *                                 comparisons).
+ *                                 comparisons);
+ *  - invited      (pickPairWith)    a photo the voter asked to judge ("来比一比" on its page), served
+ *                                 once per photo per voter per day (the caller's rule).
  * For info, placement and boost pairs the opponent is chosen the same way: around the first
  * photo's rank in μ order (binary search in the index), the eligible candidate with the largest
  * expected information p(1−p)·(σi² + σj²). A boosted photo's opponent and votes are therefore
@@ -30,7 +32,7 @@ import { probitScale, sigmoid, winProbability } from './math.js';
 import { type RatingParams } from './params.js';
 import { randomInt, type Rng } from './rng.js';
 
-export type PairKind = 'info' | 'random' | 'gold' | 'placement' | 'boost';
+export type PairKind = 'info' | 'random' | 'gold' | 'placement' | 'boost' | 'invited';
 
 export interface PairingVoter {
   /** The voter's user id, when signed in; their own photos are never shown to them. */
@@ -322,5 +324,47 @@ export function pickPair(
       goldExpectedWinnerId: servedKind === 'gold' ? (a.mu >= b.mu ? a.id : b.id) : null,
     },
     reason: null,
+  };
+}
+
+/**
+ * The pair for "来比一比": `photoId` on one side and its opponent chosen as for any photo (around
+ * its rank in μ order, the most informative compatible one), under the hard rules (never the
+ * voter's own, never a pair already judged). The voter asked for this photo, so recently seen
+ * owners are not avoided. Null when the photo is not in the index or has no eligible opponent:
+ * the caller then serves a normal pair.
+ */
+export function pickPairWith(
+  index: CategoryIndex,
+  photoId: string,
+  voter: PairingVoter,
+  rng: Rng,
+  params: RatingParams = index.params,
+): ChosenPair | null {
+  const first = index.get(photoId);
+  const picker = new Picker(index, voter, rng, params);
+  picker.strict = false;
+  if (first === undefined || !picker.usable(first)) return null;
+  const attempts = Math.max(2, Math.floor(params.pairAttempts));
+  let second: IndexedPhoto | null = null;
+  for (let attempt = 0; attempt < attempts && second === null; attempt++) {
+    second = picker.opponent(first, params.opponentWindow * 2 ** Math.min(20, attempt >> 1));
+  }
+  // Last resort, bounded like pickPair's: the first compatible photo of a short run of slots.
+  const n = index.size;
+  const start = randomInt(rng, Math.max(1, n));
+  for (let i = 0; i < Math.min(n, SCAN_LIMIT) && second === null; i++) {
+    const candidate = index.at((start + i) % n);
+    if (picker.compatible(first, candidate)) second = candidate;
+  }
+  if (second === null) return null;
+  const [left, right] = rng() < 0.5 ? [first, second] : [second, first];
+  return {
+    kind: 'invited',
+    left,
+    right,
+    leftWinProbability: winProbability(left.mu, left.sigma2, right.mu, right.sigma2),
+    boostedPhotoId: null,
+    goldExpectedWinnerId: null,
   };
 }

@@ -222,6 +222,7 @@ describe('pairing (pickPair)', () => {
       gold: 0,
       placement: 0,
       boost: 0,
+      invited: 0,
     };
     const gaps: Record<PairKind, number[]> = {
       info: [],
@@ -229,6 +230,7 @@ describe('pairing (pickPair)', () => {
       gold: [],
       placement: [],
       boost: [],
+      invited: [],
     };
     const results = draw(index, {}, 6000, 13);
     for (const { pair } of results) {

@@ -1,10 +1,12 @@
 import { formatScore } from '@yanzhi/contract';
+import { useState } from 'react';
 import { Button } from '../../components/Button';
 import { Icon } from '../../components/Icon';
 import { PageIcon } from '../../components/PageIcon';
 import { PhotoFrame } from '../../components/PhotoFrame';
 import { useT } from '../../lib/i18n';
 import { photoSrcSet } from '../../lib/photo-sources';
+import { ShareModal } from '../../services/share';
 import { stateChip, winRate, type ProfilePhoto } from './profile-photo';
 
 /** The grid's two columns share the page width (at most 560 px) less its padding and gap. */
@@ -30,6 +32,7 @@ export function PhotoCardItem({
   const chip = stateChip(photo, deleted);
   const rate = winRate(photo);
   const canBoost = !deleted && (photo.state === undefined || photo.state === 'active');
+  const [sharing, setSharing] = useState(false);
   return (
     <li className="my-photo" data-testid="my-photo" data-photo-id={photo.id}>
       <PhotoFrame
@@ -76,11 +79,31 @@ export function PhotoCardItem({
               <Icon name="bolt" size={16} /> {t('photo.boost')}
             </Button>
           ) : null}
+          {canBoost ? (
+            <Button
+              variant="ghost"
+              aria-label={t('photo.shareLabel', { n })}
+              data-testid="my-photo-share"
+              onClick={() => {
+                setSharing(true);
+              }}
+            >
+              <PageIcon name="share" size={16} /> {t('share.share')}
+            </Button>
+          ) : null}
           <Button variant="ghost" aria-label={t('photo.deleteLabel', { n })} onClick={onDelete}>
             {t('photo.delete')}
           </Button>
         </div>
       )}
+      {sharing ? (
+        <ShareModal
+          request={{ photoId: photo.id, periodType: 'all', periodDate: null }}
+          onClose={() => {
+            setSharing(false);
+          }}
+        />
+      ) : null}
     </li>
   );
 }

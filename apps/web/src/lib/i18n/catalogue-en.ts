@@ -18,6 +18,7 @@ export const en: Readonly<Record<MessageKey, string>> = {
   'title.onboarding': 'Getting started',
   'title.notFound': 'Page not found - Yanzhi Arena',
   'title.moderation': 'Report review - Yanzhi Arena',
+  'title.photo': 'Photo - Yanzhi Arena',
 
   'nav.label': 'Main navigation',
   'nav.arena': 'Arena',
@@ -122,6 +123,7 @@ export const en: Readonly<Record<MessageKey, string>> = {
   'share.cardAlt': 'My rank card: rank {rank}, score {score}',
   'share.cardAltUnranked': 'My score card: score {score}',
   'share.save': 'Save image',
+  'share.pressToSave': 'Press and hold the image to save',
   'share.share': 'Share',
   'share.copy': 'Copy link',
   'share.copied': 'Link copied',
@@ -171,6 +173,7 @@ export const en: Readonly<Record<MessageKey, string>> = {
   'photo.boostLabel': 'Boost photo {n}',
   'photo.delete': 'Delete',
   'photo.deleteLabel': 'Delete photo {n}',
+  'photo.shareLabel': 'Share the card of photo {n}',
   'boost.title': 'Boost photo {n}',
   'boost.text': 'Boosted photos appear more often in the arena; each exposure costs {cost} fuel.',
   'boost.packages': 'Boost packages',

@@ -21,6 +21,7 @@ export const zhCN = {
   'title.onboarding': '新手引导',
   'title.notFound': '页面不存在 - 颜值竞技场',
   'title.moderation': '举报审核 - 颜值竞技场',
+  'title.photo': '照片 - 颜值竞技场',
 
   'nav.label': '主导航',
   'nav.arena': '竞技场',
@@ -125,6 +126,7 @@ export const zhCN = {
   'share.cardAlt': '我的排名卡片：第 {rank} 名，颜值 {score}',
   'share.cardAltUnranked': '我的颜值卡片：颜值 {score}',
   'share.save': '保存图片',
+  'share.pressToSave': '长按图片保存',
   'share.share': '分享',
   'share.copy': '复制链接',
   'share.copied': '链接已复制',
@@ -174,6 +176,7 @@ export const zhCN = {
   'photo.boostLabel': '为第 {n} 张照片加速',
   'photo.delete': '删除',
   'photo.deleteLabel': '删除第 {n} 张照片',
+  'photo.shareLabel': '分享第 {n} 张照片的卡片',
   'boost.title': '为第 {n} 张照片加速曝光',
   'boost.text': '加速的照片会更常出现在竞技场中，每次曝光消耗 {cost} 燃料。',
   'boost.packages': '加速套餐',

@@ -10,7 +10,7 @@ import {
 } from './history';
 
 /**
- * A page of the route table: its path (exact, or `*` for anything else), data for the layout
+ * A page of the route table: its path (exact, with `:name` segments, or `*` for anything else), data for the layout
  * (`handle`) and its component, given directly or loaded on demand (`lazy`).
  */
 export interface RouteDefinition {
@@ -67,13 +67,28 @@ function normalise(pathname: string): string {
   return trimmed.toLowerCase();
 }
 
+/**
+ * Whether a path fits a route's path: segment by segment, a `:name` segment taking any one
+ * non-empty segment (`/p/:id` fits `/p/42`; the page reads the segment from the location).
+ */
+function fits(routePath: string, wanted: string): boolean {
+  const pattern = normalise(routePath).split('/');
+  const segments = wanted.split('/');
+  return (
+    pattern.length === segments.length &&
+    pattern.every((part, index) =>
+      part.startsWith(':') ? (segments[index] ?? '') !== '' : part === segments[index],
+    )
+  );
+}
+
 export function matchRoute(
   routes: readonly RouteDefinition[],
   pathname: string,
 ): RouteDefinition | null {
   const wanted = normalise(pathname);
   return (
-    routes.find((route) => route.path !== '*' && normalise(route.path) === wanted) ??
+    routes.find((route) => route.path !== '*' && fits(route.path, wanted)) ??
     routes.find((route) => route.path === '*') ??
     null
   );

@@ -89,7 +89,7 @@ describe('rank share modal', () => {
     expect(save.getAttribute('href')).toBe('/media/cards/3f2a9c.png');
     expect(save.hasAttribute('download')).toBe(true);
     expect(within(dialog).getByLabelText<HTMLInputElement>('分享链接').value).toBe(
-      `${window.location.origin}/leaderboard?category=1&period=day`,
+      `${window.location.origin}/p/55`,
     );
     // No Web Share API here: no share button.
     expect(within(dialog).queryByRole('button', { name: '分享' })).toBeNull();
@@ -116,9 +116,7 @@ describe('rank share modal', () => {
     // user-event puts its own clipboard on the navigator.
     const { dialog, user } = await openFromLeaderboard(ok(shareCard()));
     await user.click(await within(dialog).findByRole('button', { name: '复制链接' }));
-    expect(await navigator.clipboard.readText()).toBe(
-      `${window.location.origin}/leaderboard?category=1&period=day`,
-    );
+    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/p/55`);
     await waitFor(() => {
       expect(useToastStore.getState().toasts.map((toast) => toast.message)).toContain('链接已复制');
     });
@@ -131,7 +129,7 @@ describe('rank share modal', () => {
     await user.click(await within(dialog).findByRole('button', { name: '分享' }));
     expect(share).toHaveBeenCalledWith(
       expect.objectContaining({
-        url: `${window.location.origin}/leaderboard?category=1&period=day`,
+        url: `${window.location.origin}/p/55`,
         title: '颜值竞技场',
       }),
     );

@@ -18,6 +18,7 @@ import {
   canShare,
   copyText,
   loadCardFile,
+  pressToSave,
   shareCard,
 } from './share-actions';
 import './share.css';
@@ -49,7 +50,7 @@ function useCardFile(card: ShareCard | undefined): File | null {
   return file !== null && file.url === url ? file.file : null;
 }
 
-function CardActions({ card }: { card: ShareCard }) {
+function CardActions({ card, pressing }: { card: ShareCard; pressing: boolean }) {
   const t = useT();
   const linkId = useId();
   const file = useCardFile(card);
@@ -81,15 +82,18 @@ function CardActions({ card }: { card: ShareCard }) {
   return (
     <>
       <div className="share-modal__actions">
-        <a
-          className="button button--primary share-modal__action"
-          href={card.url}
-          download={CARD_FILE_NAME}
-          data-testid="share-save"
-        >
-          <PageIcon name="download" size={18} />
-          {t('share.save')}
-        </a>
+        {/* Where a download would be ignored, the image above is saved by a long press. */}
+        {pressing ? null : (
+          <a
+            className="button button--primary share-modal__action"
+            href={card.url}
+            download={CARD_FILE_NAME}
+            data-testid="share-save"
+          >
+            <PageIcon name="download" size={18} />
+            {t('share.save')}
+          </a>
+        )}
         {canShare() ? (
           <button
             type="button"
@@ -135,12 +139,22 @@ function CardActions({ card }: { card: ShareCard }) {
   );
 }
 
-function CardImage({ card }: { card: ShareCard }) {
+function CardImage({ card, pressing }: { card: ShareCard; pressing: boolean }) {
   const t = useT();
   const [loaded, setLoaded] = useState(false);
   const score = formatScore(card.current_score);
   return (
-    <div className={`share-modal__card ${loaded ? '' : 'share-modal__card--loading'}`}>
+    <div
+      className={`share-modal__card ${loaded ? '' : 'share-modal__card--loading'} ${
+        pressing ? 'share-modal__card--full' : ''
+      }`}
+    >
+      {pressing ? (
+        <p className="share-modal__press-hint" data-testid="share-press-hint">
+          <PageIcon name="download" size={16} />
+          {t('share.pressToSave')}
+        </p>
+      ) : null}
       <img
         className="share-modal__img"
         src={card.url}
@@ -165,8 +179,10 @@ function isNoPhoto(error: unknown): boolean {
 }
 
 /**
- * The rank share modal of the leaderboard and the profile: the card the server draws, then save
- * (a download of the PNG), share (Web Share API, where present) and copy link. The link never
+ * The share modal of the leaderboard, the profile and a photo's page: the card the server draws
+ * (of the chosen photo, else the best one), then save (a download of the PNG, or in webviews
+ * that ignore downloads the card full-size to press and hold), share (Web Share API, where
+ * present) and copy link. The link never
  * carries a token (the server builds it). Test ids: `share-modal`, `share-card`, `share-save`.
  */
 export function ShareModal({ request, onClose }: ShareModalProps) {
@@ -174,13 +190,14 @@ export function ShareModal({ request, onClose }: ShareModalProps) {
   const titleId = useId();
   const language = useLanguage();
   const card = useShareCard(request, cardLanguage(language));
+  const [pressing] = useState(pressToSave);
 
   let body;
   if (card.data !== undefined) {
     body = (
       <>
-        <CardImage key={card.data.url} card={card.data} />
-        <CardActions card={card.data} />
+        <CardImage key={card.data.url} card={card.data} pressing={pressing} />
+        <CardActions card={card.data} pressing={pressing} />
       </>
     );
   } else if (card.isError && isNoPhoto(card.error)) {

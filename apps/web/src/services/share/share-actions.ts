@@ -12,6 +12,25 @@ function shareNavigator(): ShareNavigator {
 
 export const CARD_FILE_NAME = 'yanzhi-arena-rank.png';
 
+/**
+ * Whether saving the card means pressing and holding its image rather than a download link:
+ * in-app webviews ignore `<a download>` (WeChat `MicroMessenger`, QQ, Android's WebView `; wv)`)
+ * and on iPhone and iPad a download of an image is unreliable everywhere (an iOS app's
+ * WKWebView drops it; Safari opens a preview at best), while all of them offer "save image" on a
+ * long press. iPadOS asks as a Mac, told apart by its touch points.
+ */
+export function savesByPressing(userAgent: string, maxTouchPoints = 0): boolean {
+  if (/MicroMessenger|\bQQ\/|MQQBrowser|; wv\)/i.test(userAgent)) return true;
+  if (/iPhone|iPad|iPod/.test(userAgent)) return true;
+  return /Macintosh/.test(userAgent) && maxTouchPoints > 1;
+}
+
+/** The browser's own answer to savesByPressing. */
+export function pressToSave(): boolean {
+  if (typeof navigator === 'undefined') return false;
+  return savesByPressing(navigator.userAgent, navigator.maxTouchPoints);
+}
+
 /** The share button is shown only where the browser can share at all. */
 export function canShare(): boolean {
   return typeof shareNavigator().share === 'function';

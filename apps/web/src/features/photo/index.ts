@@ -1,0 +1,2 @@
+export { PhotoPage } from './PhotoPage';
+export { prefetchPhoto } from './prefetch-photo';
