@@ -24,6 +24,7 @@ import { registerLeaderboardRoutes } from './routes/leaderboard.routes.js';
 import { registerModerationRoutes } from './routes/moderation.routes.js';
 import { registerMultipart } from './routes/multipart.js';
 import { registerPhotoRoutes } from './routes/photos.routes.js';
+import { registerPhotoNewsRoutes } from './routes/photo-news.routes.js';
 import { registerShareRoutes } from './routes/share.routes.js';
 import { registerSystemRoutes } from './routes/system.routes.js';
 import type { AuthState } from './services/auth.service.js';
@@ -177,6 +178,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     reportsPerHour: config.rateLimits.reportsPerHour,
   });
   registerLeaderboardRoutes(server, services.leaderboards);
+  registerPhotoNewsRoutes(server, services.photoNews);
   registerShareRoutes(server, {
     shareCards: services.shareCards,
     limiter,

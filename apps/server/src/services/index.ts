@@ -20,6 +20,7 @@ import { HealthService } from './health.service.js';
 import { IdentityService } from './identity.service.js';
 import { ModerationService } from './moderation.service.js';
 import { LeaderboardService } from './leaderboard.service.js';
+import { PhotoNewsService } from './photo-news.service.js';
 import { PhotoOwnerService } from './photo-owner.service.js';
 import { PasskeyService } from './passkey.service.js';
 import { PhotoService } from './photo.service.js';
@@ -42,6 +43,7 @@ export interface Services {
   demo: DemoService;
   photos: PhotoService;
   photoOwners: PhotoOwnerService;
+  photoNews: PhotoNewsService;
   moderation: ModerationService;
   accounts: AccountService;
   leaderboards: LeaderboardService;
@@ -159,6 +161,7 @@ export function createServices(db: Db, clock: Clock, options: ServiceOptions): S
     }),
     photos: new PhotoService(store, media, images, auth, identity, indexes, clock, metrics),
     leaderboards,
+    photoNews: new PhotoNewsService(store, leaderboards, clock, options.timeZone),
     shareCards: new ShareCardService(
       store,
       media,
