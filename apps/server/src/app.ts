@@ -25,6 +25,7 @@ import { registerModerationRoutes } from './routes/moderation.routes.js';
 import { registerMultipart } from './routes/multipart.js';
 import { registerPhotoPageRoutes } from './routes/photo-page.routes.js';
 import { registerPhotoRoutes } from './routes/photos.routes.js';
+import { registerPhotoNewsRoutes } from './routes/photo-news.routes.js';
 import { registerShareRoutes } from './routes/share.routes.js';
 import { registerSystemRoutes } from './routes/system.routes.js';
 import type { AuthState } from './services/auth.service.js';
@@ -179,6 +180,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   });
   registerLeaderboardRoutes(server, services.leaderboards);
   registerPhotoPageRoutes(server, services.photoPages);
+  registerPhotoNewsRoutes(server, services.photoNews);
   registerShareRoutes(server, {
     shareCards: services.shareCards,
     limiter,

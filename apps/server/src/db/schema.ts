@@ -17,6 +17,8 @@ export interface UsersTable {
   fuel_balance: Generated<number>;
   created_at: number;
   updated_at: number;
+  /** When the user last opened their photos' news; null: never. */
+  news_seen_at: Generated<number | null>;
 }
 
 export interface SessionsTable {
@@ -80,6 +82,10 @@ export interface PhotosTable {
   win_streak: Generated<number>;
   /** Why a moderator removed the photo (a report reason or their note). */
   state_reason: Generated<string | null>;
+  /** When a vote finished its placement (定级); null: provisional, or placed before 2026-11-25. */
+  placed_at: Generated<number | null>;
+  /** When a vote used its last bought exposure; null: never. */
+  boost_finished_at: Generated<number | null>;
 }
 
 export interface ReportsTable {

@@ -6,6 +6,7 @@ import { FuelRepository } from './fuel.repository.js';
 import { LeaderboardRepository } from './leaderboard.repository.js';
 import { ModerationRepository } from './moderation.repository.js';
 import { PasskeyRepository } from './passkey.repository.js';
+import { PhotoNewsRepository } from './photo-news.repository.js';
 import { PhotoRepository } from './photo.repository.js';
 import { RatingRepository } from './rating.repository.js';
 import { RecoveryCodeRepository } from './recovery-code.repository.js';
@@ -29,6 +30,7 @@ const REPOSITORY_CLASSES = {
   leaderboards: LeaderboardRepository,
   moderation: ModerationRepository,
   passkeys: PasskeyRepository,
+  photoNews: PhotoNewsRepository,
   photos: PhotoRepository,
   ratings: RatingRepository,
   recoveryCodes: RecoveryCodeRepository,

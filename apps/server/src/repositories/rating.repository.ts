@@ -112,7 +112,10 @@ export class RatingRepository {
 
   async updatePhoto(
     id: number,
-    patch: Partial<Omit<RatedPhotoRow, 'id' | 'user_id' | 'category_id' | 'state'>>,
+    patch: Partial<
+      Omit<RatedPhotoRow, 'id' | 'user_id' | 'category_id' | 'state'> &
+        Pick<PhotoRow, 'placed_at' | 'boost_finished_at'>
+    >,
     now: number,
   ): Promise<void> {
     await this.db

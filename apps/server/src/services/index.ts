@@ -20,6 +20,7 @@ import { HealthService } from './health.service.js';
 import { IdentityService } from './identity.service.js';
 import { ModerationService } from './moderation.service.js';
 import { LeaderboardService } from './leaderboard.service.js';
+import { PhotoNewsService } from './photo-news.service.js';
 import { PhotoOwnerService } from './photo-owner.service.js';
 import { PhotoPageService } from './photo-page.service.js';
 import { PasskeyService } from './passkey.service.js';
@@ -44,6 +45,7 @@ export interface Services {
   photos: PhotoService;
   photoOwners: PhotoOwnerService;
   photoPages: PhotoPageService;
+  photoNews: PhotoNewsService;
   moderation: ModerationService;
   accounts: AccountService;
   leaderboards: LeaderboardService;
@@ -162,6 +164,7 @@ export function createServices(db: Db, clock: Clock, options: ServiceOptions): S
     }),
     photos: new PhotoService(store, media, images, auth, identity, indexes, clock, metrics),
     leaderboards,
+    photoNews: new PhotoNewsService(store, leaderboards, clock, options.timeZone),
     shareCards: new ShareCardService(
       store,
       media,

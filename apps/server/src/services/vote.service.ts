@@ -94,7 +94,7 @@ export class VoteService {
       },
       { params: this.params, fuel: this.settings, timeZone: this.settings.timeZone },
     );
-    await saveVote(repos, { pair, vote, decision, wallet });
+    await saveVote(repos, { pair, vote, decision, wallet, before: photos });
     const ownerId = photos.winner.user_id;
     const achievements = await announce(voters, vote, ownerId, decision.achievements);
     return {
@@ -120,18 +120,23 @@ async function saveVote(
     vote,
     decision,
     wallet,
+    before,
   }: {
     pair: ServedPairRow;
     vote: PendingVote;
     decision: VoteDecision<RatedPhotoRow>;
     wallet: FuelWallet;
+    before: { winner: RatedPhotoRow; loser: RatedPhotoRow };
   },
 ): Promise<void> {
   const { votes, servedPairs, ratings, voters, fuel } = repositories;
   const voteId = await votes.insertVote(voteRow(pair, vote, decision));
   await servedPairs.markJudged(pair.id, voteId);
-  for (const photo of [decision.winner, decision.loser]) {
-    await ratings.updatePhoto(photo.id, ratingOf(photo), vote.now);
+  for (const [was, photo] of [
+    [before.winner, decision.winner],
+    [before.loser, decision.loser],
+  ] as const) {
+    await ratings.updatePhoto(photo.id, ratingOf(was, photo, vote.now), vote.now);
   }
   await voters.update(vote.voterId, decision.voter, vote.now);
   const earned = decision.vote.fuel_earned;
@@ -183,11 +188,25 @@ function voteRow(
   };
 }
 
-/** The rating columns a vote writes back to a photo. */
-function ratingOf(photo: RatedPhotoRow) {
+/**
+ * The rating columns a vote writes back to a photo, with the moments its owner's news reports
+ * (placement finished, bought exposures used up) when this vote is the one that caused them.
+ */
+function ratingOf(was: RatedPhotoRow, photo: RatedPhotoRow, now: number) {
   const { mu, sigma2, comparisons, wins, win_streak, current_score, provisional } = photo;
   const { boost_remaining } = photo;
-  return { mu, sigma2, comparisons, wins, win_streak, current_score, provisional, boost_remaining };
+  return {
+    mu,
+    sigma2,
+    comparisons,
+    wins,
+    win_streak,
+    current_score,
+    provisional,
+    boost_remaining,
+    ...(was.provisional === 1 && provisional === 0 ? { placed_at: now } : {}),
+    ...(was.boost_remaining > 0 && boost_remaining === 0 ? { boost_finished_at: now } : {}),
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { SubmitRatingResponse } from '@yanzhi/contract';
 import { useEffect, useRef, useState, type MouseEvent, type RefObject } from 'react';
 import { BottomNav } from '../components/BottomNav';
+import { useNewsBadge } from '../services/news';
 import { OfflineBanner, useVoteOutboxSync } from '../services/offline';
 import { ToastArea } from '../services/toasts';
 import { useUserStore } from '../services/user';
@@ -85,6 +86,7 @@ export function AppLayout() {
   useQueryParamCapture();
   useFocusOnNavigate(main);
   useVoteOutboxSync(setUserFuel);
+  const newsCount = useNewsBadge(useUserStore((state) => state.user?.id ?? null));
 
   const skipToMain = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
@@ -109,7 +111,7 @@ export function AppLayout() {
           <Outlet />
         </div>
       </main>
-      {route.bottomNav ? <BottomNav /> : null}
+      {route.bottomNav ? <BottomNav newsCount={newsCount} /> : null}
       <ScrollRestoration />
     </div>
   );

@@ -17,8 +17,11 @@ const NAV_ITEMS: readonly NavItem[] = [
   { to: '/profile', label: 'nav.profile', icon: 'user' },
 ];
 
-/** 竞技场 · 排行榜 · 上传 · 我的, in thumb reach at the bottom of the top-level pages. */
-export function BottomNav() {
+/**
+ * 竞技场 · 排行榜 · 上传 · 我的, in thumb reach at the bottom of the top-level pages. `newsCount`
+ * puts a count dot on 我的 (the user's photos' news); screen readers hear it with the label.
+ */
+export function BottomNav({ newsCount = 0 }: { newsCount?: number }) {
   const t = useT();
   const { pathname } = useLocation();
   return (
@@ -26,6 +29,7 @@ export function BottomNav() {
       <ul className="bottom-nav__list">
         {NAV_ITEMS.map((item) => {
           const current = pathname === item.to || (item.alsoActiveOn?.includes(pathname) ?? false);
+          const badge = item.to === '/profile' && newsCount > 0 ? newsCount : 0;
           return (
             <li key={item.to}>
               <Link
@@ -35,6 +39,14 @@ export function BottomNav() {
               >
                 <Icon name={item.icon} className="bottom-nav__icon" />
                 <span className="bottom-nav__label">{t(item.label)}</span>
+                {badge > 0 ? (
+                  <>
+                    <span className="bottom-nav__badge" aria-hidden="true">
+                      {badge > 99 ? '99+' : badge}
+                    </span>
+                    <span className="visually-hidden">{t('nav.newsBadge', { count: badge })}</span>
+                  </>
+                ) : null}
               </Link>
             </li>
           );

@@ -1,5 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { useNewsStore } from '../services/news';
 import { clearToasts } from '../services/toasts';
 import { useUserStore } from '../services/user';
 import { loadMessages } from '../lib/i18n';
@@ -21,6 +22,7 @@ beforeEach(() => {
     total_pages: 0,
     total_photos: 0,
   });
+  useNewsStore.getState().reset();
   startSession();
   document.title = '';
 });

@@ -8,6 +8,7 @@ import { useUserStore, type User } from '../../services/user';
 import { AchievementsPanel } from './AchievementsPanel';
 import { useMyPhotos } from './api/get-my-photos';
 import { DataPanel } from './DataPanel';
+import { PhotoNewsInbox } from './news/PhotoNewsInbox';
 import { PhotosPanel } from './PhotosPanel';
 import { ProfileCard } from './ProfileCard';
 import type { ProfilePhoto } from './profile-photo';
@@ -47,6 +48,7 @@ export function SignedInProfile({ user }: { user: User }) {
           {t('profile.share')}
         </Button>
       </div>
+      <PhotoNewsInbox userId={user.id} scoreLocked={!stats.data?.onboarding.unlocked} />
       {sharing ? (
         <ShareModal
           request={{ photoId: best?.id ?? null, periodType: 'all', periodDate: null }}

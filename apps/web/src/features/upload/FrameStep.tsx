@@ -22,54 +22,59 @@ export function FrameStep({ image, crop, flow }: FrameStepProps) {
   const { categories, categoryId } = flow;
   return (
     <section className="upload__section" aria-labelledby="upload-frame-heading">
-      <h2 id="upload-frame-heading" className="section-title">
+      {/* The step indicator above already names the step on screen. */}
+      <h2 id="upload-frame-heading" className="visually-hidden">
         {t('upload.step.frame')}
       </h2>
       <CropStage image={image} crop={crop} onChange={flow.setCrop} />
-      <div className="field">
-        <label className="field__label" htmlFor={categoryInputId}>
-          {t('upload.category')}
-        </label>
-        {categories.isError ? (
-          <ErrorState
-            title={t('category.loadError')}
-            error={categories.error}
-            onRetry={() => {
-              void categories.refetch();
-            }}
-          />
-        ) : (
-          <select
-            id={categoryInputId}
-            className="field__control"
-            name="category_id"
-            value={categoryId ?? ''}
-            disabled={categories.isPending}
-            onChange={(event) => {
-              flow.chooseCategory(Number(event.target.value));
+      {/* Sticky above the bottom bar: on a small phone the category and 上传 are on screen at
+          once, however tall the crop stage is. */}
+      <div className="upload__frame-bar" data-testid="upload-frame-bar">
+        <div className="field field--inline">
+          <label className="field__label" htmlFor={categoryInputId}>
+            {t('upload.category')}
+          </label>
+          {categories.isError ? (
+            <ErrorState
+              title={t('category.loadError')}
+              error={categories.error}
+              onRetry={() => {
+                void categories.refetch();
+              }}
+            />
+          ) : (
+            <select
+              id={categoryInputId}
+              className="field__control"
+              name="category_id"
+              value={categoryId ?? ''}
+              disabled={categories.isPending}
+              onChange={(event) => {
+                flow.chooseCategory(Number(event.target.value));
+              }}
+            >
+              {categories.isPending ? <option value="">{t('app.loading')}</option> : null}
+              {categories.data?.map((category) => (
+                <option key={category.id} value={category.id}>
+                  {categoryName(category, language)}
+                </option>
+              ))}
+            </select>
+          )}
+        </div>
+        <div className="upload__actions">
+          <Button variant="secondary" onClick={flow.restart}>
+            {t('upload.rechoose')}
+          </Button>
+          <Button
+            disabled={flow.busy || categoryId === null}
+            onClick={() => {
+              void flow.submit();
             }}
           >
-            {categories.isPending ? <option value="">{t('app.loading')}</option> : null}
-            {categories.data?.map((category) => (
-              <option key={category.id} value={category.id}>
-                {categoryName(category, language)}
-              </option>
-            ))}
-          </select>
-        )}
-      </div>
-      <div className="upload__actions">
-        <Button variant="secondary" onClick={flow.restart}>
-          {t('upload.rechoose')}
-        </Button>
-        <Button
-          disabled={flow.busy || categoryId === null}
-          onClick={() => {
-            void flow.submit();
-          }}
-        >
-          {t('upload.submit')}
-        </Button>
+            {t('upload.submit')}
+          </Button>
+        </div>
       </div>
     </section>
   );

@@ -100,7 +100,10 @@ describe('upload page', () => {
   it('offers the album and the front camera with the three tips', async () => {
     mockApi({ get_categories: ok(CATEGORIES) });
     renderApp('/upload');
-    const camera = await screen.findByLabelText<HTMLInputElement>(/拍一张/);
+    // The first test of the file waits for the page's lazy chunk: slow on a busy machine.
+    const camera = await screen.findByLabelText<HTMLInputElement>(/拍一张/, undefined, {
+      timeout: 5000,
+    });
     expect(camera.getAttribute('capture')).toBe('user');
     expect(camera.accept).toBe('image/jpeg,image/png,image/webp');
     const tips = screen.getByRole('list', { name: '拍照小贴士' });
@@ -164,9 +167,11 @@ describe('upload page', () => {
     await screen.findByRole('option', { name: '女生' });
     await user.click(screen.getByRole('button', { name: '上传' }));
     const bar = await screen.findByRole('progressbar', { name: '上传进度' });
+    // Every byte is out, but the photo is not stored yet: 99, the label and the bar alike.
     await waitFor(() => {
-      expect(bar.getAttribute('aria-valuenow')).toBe('100');
+      expect(bar.getAttribute('aria-valuenow')).toBe('99');
     });
+    expect(screen.getByTestId('upload-percent').textContent).toBe('上传中… 99%');
     answer(ok({ photo: MY_PHOTO }));
     expect(await screen.findByText('上传成功！你的照片正在定级中')).toBeTruthy();
     expect(screen.queryByRole('progressbar')).toBeNull();
@@ -205,6 +210,8 @@ describe('upload page', () => {
     expect(within(offer).getByRole('button', { name: '生成恢复码' })).toBeTruthy();
     await user.click(within(offer).getByRole('button', { name: '以后再说' }));
     expect(screen.queryByTestId('save-account-offer')).toBeNull();
+    // Focus is not dropped on the page's body: it lands on what happened.
+    expect(document.activeElement?.textContent).toBe('上传成功！你的照片正在定级中');
   });
 
   it('shows the recovery code made from the offer after a first upload', async () => {
@@ -224,13 +231,6 @@ describe('upload page', () => {
   });
 
   it.each([
-    [40006, '请选择要上传的照片'],
-    [40004, '无法读取这张图片'],
-    [40005, '照片太小：短边至少 256 像素'],
-    [41300, '照片太大'],
-    [41301, '照片像素过多'],
-    [41501, '只支持 JPEG、PNG 或 WebP 照片'],
-    [40904, '这张照片已经上传过了'],
     [42900, '操作太频繁，请稍后再试'],
     [40401, '分类不存在'],
   ])('shows the server msg of %i with a retry that sends again', async (code, msg) => {
@@ -254,6 +254,33 @@ describe('upload page', () => {
     expect(fetchMock.callsTo('upload_photo')).toHaveLength(2);
     expect(vi.mocked(crop.renderCrop)).toHaveBeenCalledTimes(1);
   });
+
+  it.each([
+    [40006, '请选择要上传的照片'],
+    [40004, '无法读取这张图片'],
+    [40005, '照片太小：短边至少 256 像素'],
+    [41300, '照片太大'],
+    [41301, '照片像素过多'],
+    [41501, '只支持 JPEG、PNG 或 WebP 照片'],
+    [40904, '这张照片已经上传过了'],
+  ])(
+    'refuses the photo (%i) with the server msg and offers another photo, not a retry',
+    async (code, msg) => {
+      const fetchMock = mockApi({ get_categories: ok(CATEGORIES), upload_photo: fail(code, msg) });
+      const { user } = renderApp('/upload');
+      await chooseAndFrame(user);
+      await screen.findByRole('option', { name: '女生' });
+      await user.click(screen.getByRole('button', { name: '上传' }));
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toContain('上传失败');
+      expect(alert.textContent).toContain(msg);
+      // Sending the same crop again would be refused again: no retry is offered.
+      expect(screen.queryByRole('button', { name: '重试' })).toBeNull();
+      await user.click(screen.getByRole('button', { name: '换一张照片' }));
+      expect(await screen.findByLabelText(/从相册选择/)).toBeTruthy();
+      expect(fetchMock.callsTo('upload_photo')).toHaveLength(1);
+    },
+  );
 
   it('says so when the chosen file cannot be read, and stays on the first step', async () => {
     vi.mocked(crop.loadImage).mockRejectedValue(new Error('unreadable image'));

@@ -41,6 +41,7 @@ const ZH = {
     '接下来：它会进入竞技场与其他照片对决，第一批对决将在一小时内到来，定级完成后就能看到它的颜值分。',
   'upload.toProfile': '查看我的主页',
   'upload.another': '再传一张',
+  'upload.chooseAnother': '换一张照片',
 };
 
 export type UploadTextKey = keyof typeof ZH;
@@ -84,6 +85,7 @@ const EN: Readonly<Record<UploadTextKey, string>> = {
     'Next: it enters the arena against other photos; its first matches arrive within the hour, and its score shows once it is placed.',
   'upload.toProfile': 'Go to my profile',
   'upload.another': 'Upload another',
+  'upload.chooseAnother': 'Choose another photo',
 };
 
 /**

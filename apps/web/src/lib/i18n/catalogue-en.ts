@@ -25,6 +25,8 @@ export const en: Readonly<Record<MessageKey, string>> = {
   'nav.leaderboard': 'Leaderboard',
   'nav.upload': 'Upload',
   'nav.profile': 'Me',
+  'nav.newsBadge': '{count} new updates',
+  'nav.newsBadge.one': '{count} new update',
 
   'common.retry': 'Retry',
   'common.close': 'Close',

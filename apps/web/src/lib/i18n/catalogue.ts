@@ -28,6 +28,8 @@ export const zhCN = {
   'nav.leaderboard': '排行榜',
   'nav.upload': '上传',
   'nav.profile': '我的',
+  'nav.newsBadge': '{count} 条新动态',
+  'nav.newsBadge.one': '{count} 条新动态',
 
   'common.retry': '重试',
   'common.close': '关闭',

@@ -9,9 +9,10 @@ import { useAccountText } from './texts';
 /**
  * Offered once a first upload has made a device account: save a passkey or a recovery code now,
  * so the photo can still be managed (and deleted) from another phone or after clearing data.
- * "Not now" puts it away; the profile's "Keep my account" has the same actions later.
+ * "Not now" puts it away (`onDismiss` then moves focus to the page's next sensible place); the
+ * profile's "Keep my account" has the same actions later.
  */
-export function SaveAccountOffer() {
+export function SaveAccountOffer({ onDismiss }: { onDismiss?: () => void } = {}) {
   const t = useAccountText();
   const [dismissed, setDismissed] = useState(false);
   const [saved, setSaved] = useState(false);
@@ -45,6 +46,8 @@ export function SaveAccountOffer() {
             block
             onClick={() => {
               setDismissed(true);
+              // The button disappears with the offer: the page says where focus goes next.
+              onDismiss?.();
             }}
           >
             {t('saveOffer.later')}
