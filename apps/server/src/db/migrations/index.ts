@@ -10,6 +10,7 @@ import * as deviceBindings from './2026-11-24-0010-device-bindings.js';
 import * as voteNeighbourhood from './2026-11-24-0010-vote-neighbourhood.js';
 import * as standaloneIdentity from './2026-11-25-0001-standalone-identity.js';
 import * as reportReasonText from './2026-11-25-0030-report-reason-text.js';
+import * as boardPlacement from './2026-11-25-0040-board-placement.js';
 
 /** Every migration in order. Names carry a date prefix; a shipped migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-0010-vote-neighbourhood': voteNeighbourhood,
   '2026-11-25-0001-standalone-identity': standaloneIdentity,
   '2026-11-25-0030-report-reason-text': reportReasonText,
+  '2026-11-25-0040-board-placement': boardPlacement,
 };
