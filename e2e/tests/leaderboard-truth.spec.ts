@@ -160,14 +160,18 @@ for (const lang of ['zh', 'en'] as const)
             });
             expect(lines, `${lang} ${size.width} ${period}`).toBeLessThanOrEqual(2);
             const barBox = await bar.boundingBox();
-            // Every podium photo and score is clear of the bar (the bar is sticky at the bottom).
+            if (barBox === null) throw new Error('no my-rank bar');
+            // One bar's height (56 px, a little more for two lines of text), never a third row.
+            expect(barBox.height, `${lang} ${size.width} ${period}`).toBeLessThanOrEqual(64);
+            // Every podium photo, name and score is clear of the bar (sticky at the bottom).
+            const parts = ['.podium__photo', '.podium__name', '[data-testid="entry-score"]'];
             for (const place of await podium.getByTestId('podium-place').all()) {
-              const box = await place.locator('.podium__photo').boundingBox();
-              if (box === null || barBox === null) continue;
-              if (box.y > size.height) continue;
-              expect(box.y + box.height, `${lang} ${size.width} ${period}`).toBeLessThanOrEqual(
-                barBox.y + 1,
-              );
+              for (const part of parts) {
+                const box = await place.locator(part).boundingBox();
+                if (box === null) continue;
+                const where = `${lang} ${size.width} ${period} ${part}`;
+                expect(box.y + box.height, where).toBeLessThanOrEqual(barBox.y + 1);
+              }
             }
             await page.screenshot({
               path: `${SHOTS}/my-rank-bar-${period}-${lang}-${size.width}x${size.height}.png`,
