@@ -17,6 +17,7 @@ import { useBoard } from './use-board';
 import { useBoardParams } from './use-board-params';
 import { useLeaderboardText } from './texts';
 import './leaderboard.css';
+import './board-truth.css';
 
 /**
  * The category of the address when it exists, else the first one; null while the categories
