@@ -10,7 +10,8 @@ export const calendarDaySchema = z.iso.date();
 /**
  * One row of a board (DESIGN §8). `id` is the photo's id. Ties share a rank (1, 2, 2, 4).
  * `rank_change` is the places gained since the previous day (negative: lost), null when the
- * photo had no rank on this board the day before.
+ * photo had no rank on this board the day before. Provisional photos (定级中) with at least a few
+ * comparisons are listed too, ranked by the low end of their range (`placement.score_low`).
  */
 export const leaderboardEntrySchema = z.object({
   rank: z.number().int(),
@@ -59,6 +60,12 @@ export const leaderboardSchema = z.object({
   my_page: z.number().int().nullable(),
   /** When the board's data was last brought up to date (a live board is at most seconds old). */
   as_of: isoDateTimeSchema,
+  /**
+   * The day whose ranks `rank_change` is measured from (the latest refit record before today);
+   * null when the board has no earlier day to compare with (a day board, a period's first day,
+   * a new installation): then no entry's null `rank_change` means "new".
+   */
+  changes_since: calendarDaySchema.nullable(),
 });
 export type Leaderboard = z.infer<typeof leaderboardSchema>;
 

@@ -147,6 +147,10 @@ export interface LeaderboardSnapshotEntriesTable {
   score: number;
   comparisons: number;
   rank_change: number | null;
+  /** A provisional photo's range and matches still needed when frozen; null: established. */
+  score_low: Generated<number | null>;
+  score_high: Generated<number | null>;
+  matches_to_place: Generated<number | null>;
 }
 
 export interface VotersTable {

@@ -1,13 +1,14 @@
 import type { PeriodType } from '@yanzhi/contract';
 import type { Clock } from '../domain/clock.js';
 import {
+  boardStanding,
   currentPeriod,
   ScoreBoard,
   type BoundedPeriodType,
   type Period,
 } from '../domain/leaderboard/index.js';
 import type { Metrics } from '../lib/metrics.js';
-import type { BoardPhotoRow } from '../repositories/leaderboard.repository.js';
+import type { BoardMemberRow } from '../repositories/leaderboard.repository.js';
 import { refitStampKey } from '../repositories/settings.repository.js';
 import type { Store } from '../repositories/store.js';
 
@@ -30,21 +31,51 @@ export class CategoryBoards {
   /** The newest `updated_at` applied (at a load: the newest write when it began). */
   cursor = 0;
 
-  constructor(readonly refitStamp: string | undefined) {}
+  /**
+   * `referenceMus`: the category's yardstick as of the refit the boards were loaded after; a
+   * provisional photo's range (its place) is read against it until the next refit reloads.
+   */
+  constructor(
+    readonly refitStamp: string | undefined,
+    readonly referenceMus: readonly number[],
+  ) {}
 
   board(type: PeriodType): ScoreBoard | undefined {
     return type === 'all' ? this.all : this.periods.get(type)?.board;
   }
 
-  /** Applies a photo's current row to every running board. */
-  apply(row: BoardPhotoRow): void {
-    const onBoard = row.state === 'active' && row.provisional === 0;
-    if (onBoard) this.all.set(row.id, row.current_score);
+  /**
+   * Applies a photo's current row to every running board, ordered by its standing's key (the
+   * score, or a provisional photo's cautious low end).
+   */
+  apply(row: BoardMemberRow): void {
+    const standing = boardStanding(row, this.referenceMus);
+    if (standing) this.all.set(row.id, standing.key);
     else this.all.delete(row.id);
     for (const { period, board } of this.periods.values()) {
-      if (onBoard && inPeriod(period, row.published_at)) board.set(row.id, row.current_score);
+      if (standing && inPeriod(period, row.published_at)) board.set(row.id, standing.key);
       else board.delete(row.id);
     }
+  }
+
+  /** Adds a photo during a load (boards sealed afterwards). */
+  private append(row: BoardMemberRow): void {
+    const standing = boardStanding(row, this.referenceMus);
+    if (!standing) return;
+    this.all.append(row.id, standing.key);
+    for (const { period, board } of this.periods.values()) {
+      if (inPeriod(period, row.published_at)) board.append(row.id, standing.key);
+    }
+  }
+
+  /** Loads rows in bulk: `seal()` must follow. */
+  appendAll(rows: readonly BoardMemberRow[]): void {
+    for (const row of rows) this.append(row);
+  }
+
+  seal(): void {
+    this.all.seal();
+    for (const { board } of this.periods.values()) board.seal();
   }
 
   forget(photoId: number): void {
@@ -121,30 +152,22 @@ export class RunningBoards {
     const repository = this.store.repos.leaderboards;
     const stamp = await this.store.repos.settings.get(refitStampKey(categoryId));
     const watermark = await this.store.repos.photos.latestUpdate(categoryId);
-    const boards = new CategoryBoards(stamp);
+    const boards = new CategoryBoards(stamp, await repository.referenceMus(categoryId));
     for (const type of BOUNDED_TYPES) {
       boards.periods.set(type, {
         period: currentPeriod(type, now, this.options.timeZone),
         board: new ScoreBoard(),
       });
     }
-    const running = [...boards.periods.values()];
     for (let after = 0; ;) {
       const rows = await repository.photosAfter(categoryId, after, LOAD_CHUNK);
-      for (const row of rows) {
-        if (row.state !== 'active' || row.provisional !== 0) continue;
-        boards.all.append(row.id, row.current_score);
-        for (const { period, board } of running) {
-          if (inPeriod(period, row.published_at)) board.append(row.id, row.current_score);
-        }
-      }
+      boards.appendAll(rows);
       const last = rows.at(-1);
       if (rows.length < LOAD_CHUNK || !last) break;
       after = last.id;
       await new Promise((resolve) => setImmediate(resolve));
     }
-    boards.all.seal();
-    for (const { board } of running) board.seal();
+    boards.seal();
     boards.cursor = watermark;
     boards.syncedAt = now;
     return boards;
@@ -176,7 +199,11 @@ export class RunningBoards {
         period.startsAt ?? 0,
         period.endsAt ?? 0,
       );
-      board.load(members.map((row) => ({ id: row.id, score: row.current_score })));
+      const placed = members.flatMap((row) => {
+        const standing = boardStanding(row, boards.referenceMus);
+        return standing ? [{ id: row.id, score: standing.key }] : [];
+      });
+      board.load(placed);
       boards.periods.set(type, { period, board });
     }
     boards.syncedAt = now;

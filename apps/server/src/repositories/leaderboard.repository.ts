@@ -7,11 +7,20 @@ import type {
   UserRow,
 } from '../db/schema.js';
 import { isPostgres } from '../db/migrations/helpers.js';
+import { jsonRows } from '../db/json-rows.js';
 
 /** A photo as a live board tracks it. */
 export type BoardPhotoRow = Pick<
   PhotoRow,
-  'id' | 'current_score' | 'provisional' | 'state' | 'published_at' | 'updated_at'
+  | 'id'
+  | 'current_score'
+  | 'provisional'
+  | 'state'
+  | 'published_at'
+  | 'updated_at'
+  | 'comparisons'
+  | 'mu'
+  | 'sigma2'
 >;
 
 export type BoardMemberRow = Omit<BoardPhotoRow, 'updated_at'>;
@@ -29,24 +38,46 @@ export type EntryRow = Pick<
   | 'width'
   | 'height'
   | 'placeholder'
+  | 'current_score'
+  | 'provisional'
+  | 'mu'
+  | 'sigma2'
 > & { owner_name: UserRow['nickname'] };
 
 export type SnapshotRow = Selectable<LeaderboardSnapshotsTable>;
 
 /** A frozen entry with what its photo and owner show now. */
-export type SnapshotEntryRow = Omit<EntryRow, 'id' | 'comparisons'> &
+export type SnapshotEntryRow = Omit<
+  EntryRow,
+  'id' | 'comparisons' | 'current_score' | 'provisional' | 'mu' | 'sigma2'
+> &
   Omit<Selectable<LeaderboardSnapshotEntriesTable>, 'snapshot_id'>;
+
+/** A provisional photo of an ending period, placed by the service for its snapshot. */
+export interface SnapshotPlacementRow {
+  id: number;
+  /** What the frozen board orders it by (the low end of its range). */
+  key: number;
+  score_low: number | null;
+  score_high: number | null;
+  matches_to_place: number | null;
+}
 
 export type RankColumn = 'rank_all' | 'rank_week' | 'rank_month';
 
-const BOARD_COLUMNS = [
+/** What decides a photo's place on a board (domain/leaderboard/standing.ts). */
+const MEMBER_COLUMNS = [
   'id',
   'current_score',
   'provisional',
   'state',
   'published_at',
-  'updated_at',
+  'comparisons',
+  'mu',
+  'sigma2',
 ] as const;
+
+const BOARD_COLUMNS = [...MEMBER_COLUMNS, 'updated_at'] as const;
 
 /** What an entry shows of its photo and owner, live or frozen. */
 const SHOWN_COLUMNS = [
@@ -72,7 +103,7 @@ export class LeaderboardRepository {
   photosAfter(categoryId: number, afterId: number, limit: number): Promise<BoardMemberRow[]> {
     return this.db
       .selectFrom('photos')
-      .select(['id', 'current_score', 'provisional', 'state', 'published_at'])
+      .select(MEMBER_COLUMNS)
       .where('category_id', '=', categoryId)
       .where('id', '>', afterId)
       .orderBy('id')
@@ -98,7 +129,15 @@ export class LeaderboardRepository {
     return this.db
       .selectFrom('photos')
       .innerJoin('users', 'users.id', 'photos.user_id')
-      .select(['photos.id', 'photos.comparisons', ...SHOWN_COLUMNS])
+      .select([
+        'photos.id',
+        'photos.comparisons',
+        'photos.current_score',
+        'photos.provisional',
+        'photos.mu',
+        'photos.sigma2',
+        ...SHOWN_COLUMNS,
+      ])
       .where('photos.id', 'in', [...photoIds])
       .execute();
   }
@@ -124,21 +163,48 @@ export class LeaderboardRepository {
     return ranks;
   }
 
-  /** Established active photos of a category first published in [startsAt, endsAt). */
-  periodPhotos(
-    categoryId: number,
-    startsAt: number,
-    endsAt: number,
-  ): Promise<Pick<PhotoRow, 'id' | 'current_score'>[]> {
+  /**
+   * The latest day before `before` (and not before `from`) on which a refit recorded any of
+   * these photos: a day without a refit (the server was down) does not erase every change.
+   */
+  async lastRecordedDay(
+    photoIds: readonly number[],
+    from: string,
+    before: string,
+  ): Promise<string | null> {
+    if (photoIds.length === 0) return null;
+    const row = await this.db
+      .selectFrom('photo_score_days')
+      .select((eb) => eb.fn.max('day').as('day'))
+      .where('photo_id', 'in', [...photoIds])
+      .where('day', '>=', from)
+      .where('day', '<', before)
+      .executeTakeFirst();
+    return row?.day ?? null;
+  }
+
+  /** Active photos of a category first published in [startsAt, endsAt), any placement. */
+  periodPhotos(categoryId: number, startsAt: number, endsAt: number): Promise<BoardMemberRow[]> {
     return this.db
       .selectFrom('photos')
-      .select(['id', 'current_score'])
+      .select(MEMBER_COLUMNS)
       .where('category_id', '=', categoryId)
       .where('published_at', '>=', startsAt)
       .where('published_at', '<', endsAt)
       .where('state', '=', 'active')
-      .where('provisional', '=', 0)
       .execute();
+  }
+
+  /** The strengths of the category's reference photos, the yardstick of its display scores. */
+  async referenceMus(categoryId: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('category_references')
+      .innerJoin('photos', 'photos.id', 'category_references.photo_id')
+      .select('photos.mu')
+      .where('category_references.category_id', '=', categoryId)
+      .orderBy('photos.id')
+      .execute();
+    return rows.map((row) => row.mu);
   }
 
   /**
@@ -192,16 +258,18 @@ export class LeaderboardRepository {
   }
 
   /**
-   * Writes a period's frozen board inside the database: the established active photos first
-   * published in [startsAt, endsAt), placed by score then id, ranked with ties shared, with the
-   * places gained since `previousDay` from the refit's record in `rankColumn`. Several
-   * statements: run it in a transaction, so no reader sees half a snapshot. A unique violation
-   * means another process froze the same period first.
+   * Writes a period's frozen board inside the database: the active photos first published in
+   * [startsAt, endsAt) that are established or among `placed` (the listed provisional ones,
+   * with the key the service gave them), placed by that key then id, ranked with ties shared,
+   * with the places gained since `previousDay` from the refit's record in `rankColumn`.
+   * Several statements: run it in a transaction, so no reader sees half a snapshot. A unique
+   * violation means another process froze the same period first.
    */
   async insertSnapshot(
     header: Omit<SnapshotRow, 'id' | 'entries'>,
     window: { startsAt: number; endsAt: number },
     previous: { day: string; column: RankColumn } | null,
+    placed: readonly SnapshotPlacementRow[],
   ): Promise<SnapshotRow> {
     const created = await this.db
       .insertInto('leaderboard_snapshots')
@@ -209,24 +277,41 @@ export class LeaderboardRepository {
       .returningAll()
       .executeTakeFirstOrThrow();
     const previousRank = previous ? sql.ref(`psd.${previous.column}`) : sql`cast(null as integer)`;
+    const placements = jsonRows(
+      this.db,
+      [
+        ['id', 'integer'],
+        ['sort_key', 'integer'],
+        ['score_low', 'integer'],
+        ['score_high', 'integer'],
+        ['matches_to_place', 'integer'],
+      ],
+      placed.map((row) => [row.id, row.key, row.score_low, row.score_high, row.matches_to_place]),
+      'pp',
+    );
     await sql`
       insert into leaderboard_snapshot_entries
-        (snapshot_id, position, photo_id, rank, score, comparisons, rank_change)
+        (snapshot_id, position, photo_id, rank, score, comparisons, rank_change,
+         score_low, score_high, matches_to_place)
       select cast(${created.id} as integer), ranked.position, ranked.id, ranked.rank,
-             ranked.score, ranked.comparisons, ranked.previous_rank - ranked.rank
+             ranked.score, ranked.comparisons, ranked.previous_rank - ranked.rank,
+             ranked.score_low, ranked.score_high, ranked.matches_to_place
       from (
         select p.id, p.current_score as score, p.comparisons,
-               row_number() over (order by p.current_score desc, p.id) as position,
-               rank() over (order by p.current_score desc) as rank,
-               ${previousRank} as previous_rank
+               row_number() over (order by coalesce(pp.sort_key, p.current_score) desc, p.id)
+                 as position,
+               rank() over (order by coalesce(pp.sort_key, p.current_score) desc) as rank,
+               ${previousRank} as previous_rank,
+               pp.score_low, pp.score_high, pp.matches_to_place
         from photos p
         left join photo_score_days psd
           on psd.photo_id = p.id and psd.day = ${previous?.day ?? ''}
+        left join ${placements} on pp.id = p.id
         where p.category_id = ${header.category_id}
           and p.published_at >= ${window.startsAt}
           and p.published_at < ${window.endsAt}
           and p.state = 'active'
-          and p.provisional = 0
+          and (p.provisional = 0 or pp.id is not null)
       ) ranked`.execute(this.db);
     const counted = await this.db
       .selectFrom('leaderboard_snapshot_entries')
@@ -261,6 +346,9 @@ export class LeaderboardRepository {
         'e.score',
         'e.comparisons',
         'e.rank_change',
+        'e.score_low',
+        'e.score_high',
+        'e.matches_to_place',
         ...SHOWN_COLUMNS,
       ])
       .where('e.snapshot_id', '=', snapshotId)

@@ -132,7 +132,7 @@ export class RatingRepository {
   ratedPhotosAfter(categoryId: number, afterId: number, limit: number) {
     return this.db
       .selectFrom('photos')
-      .select(['id', 'state', 'mu', 'published_at'])
+      .select(['id', 'state', 'mu', 'published_at', 'comparisons'])
       .where('category_id', '=', categoryId)
       .where('id', '>', afterId)
       .orderBy('id')

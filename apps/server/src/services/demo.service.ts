@@ -19,7 +19,11 @@ const DEMO_VOTERS = 24;
 const DEMO_COMPARISONS_PER_PHOTO = 40;
 const DEMO_STYLES: readonly DemoCategorySlug[] = ['female', 'male', 'celebrity', 'ai'];
 
-/** Demo owners: clearly marked demo accounts, never real people. */
+/**
+ * Demo owners: clearly marked demo accounts, never real people. Each demo photo of a category
+ * has an owner of its own, so no name repeats on a board (issue 17); past these names a round
+ * number is added ("演示·小鹿2").
+ */
 const DEMO_NICKNAMES = [
   '演示·小鹿',
   '演示·阿杰',
@@ -33,7 +37,26 @@ const DEMO_NICKNAMES = [
   '演示·北辰',
   '演示·橙子',
   '演示·云朵',
+  '演示·小满',
+  '演示·阿宁',
+  '演示·栗子',
+  '演示·远山',
+  '演示·青柠',
+  '演示·南风',
+  '演示·豆豆',
+  '演示·初夏',
+  '演示·一帆',
+  '演示·芒果',
+  '演示·松果',
+  '演示·白露',
 ];
+
+/** The demo owner name at `index`: unique for every index. */
+export function demoNickname(index: number): string {
+  const base = DEMO_NICKNAMES[index % DEMO_NICKNAMES.length] ?? '演示';
+  const round = Math.floor(index / DEMO_NICKNAMES.length);
+  return round === 0 ? base : `${base}${round + 1}`;
+}
 
 export type DemoSeedPolicy = boolean | undefined;
 
@@ -89,7 +112,7 @@ export class DemoService {
    * many photos it made. The caller runs a refit afterwards to turn the votes into scores.
    */
   async seed(perCategory: number): Promise<number> {
-    const owners = await this.ensureDemoUsers();
+    const owners = await this.ensureDemoUsers(perCategory);
     const categories = await this.store.repos.categories.listActive();
     let created = 0;
     for (const [categoryIndex, category] of categories.entries()) {
@@ -99,6 +122,7 @@ export class DemoService {
       const existing = await this.photos.countDemoInCategory(category.id);
       const made: { id: number; appeal: number }[] = [];
       for (let index = existing; index < perCategory; index += 1) {
+        // At least as many owners as photos in a category: each photo there has its own.
         const owner = owners[(index + categoryIndex) % owners.length];
         if (!owner) throw new Error('no demo owner');
         const seed = category.id * 1000 + index;
@@ -206,10 +230,12 @@ export class DemoService {
     }
   }
 
-  private async ensureDemoUsers() {
+  /** The demo owners, at least `count` of them, each with a name of its own. */
+  private async ensureDemoUsers(count: number) {
     const existing = await this.users.listDemoUsers();
     const now = this.clock.now();
-    for (const nickname of DEMO_NICKNAMES.slice(existing.length)) {
+    for (let index = existing.length; index < count; index += 1) {
+      const nickname = demoNickname(index);
       existing.push(
         await this.identity.createUser({
           nickname,

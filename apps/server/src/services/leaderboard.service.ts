@@ -9,6 +9,7 @@ import type { PhotoRow } from '../db/schema.js';
 import type { Clock } from '../domain/clock.js';
 import {
   addDays,
+  boardStanding,
   currentDay,
   currentPeriod,
   dayKey,
@@ -16,19 +17,15 @@ import {
   hasNotBegun,
   periodDays,
   periodOf,
-  type BoundedPeriodType,
   type Period,
   type Placement,
 } from '../domain/leaderboard/index.js';
 import { AppError } from '../errors.js';
 import type { Metrics } from '../lib/metrics.js';
 import { BOUNDED_TYPES, RunningBoards } from '../indexes/leaderboard-boards.js';
-import type {
-  LeaderboardRepository,
-  RankColumn,
-  SnapshotRow,
-} from '../repositories/leaderboard.repository.js';
-import { isUniqueViolation, type Store } from '../repositories/store.js';
+import type { LeaderboardRepository } from '../repositories/leaderboard.repository.js';
+import type { Store } from '../repositories/store.js';
+import { frozenShown, RANK_COLUMNS, SnapshotBoards } from './leaderboard-snapshots.js';
 import { toEntry, toLeaderboard, type PeriodDateRange } from '../views/leaderboard-view.js';
 
 export interface LeaderboardSettings {
@@ -64,13 +61,6 @@ type StandingPhoto = Pick<
 /** How long the first photo's time is trusted (demo photos seeded later may be older). */
 const FIRST_PHOTO_TTL_MS = 60_000;
 
-const RANK_COLUMNS: Readonly<Record<PeriodType, RankColumn | null>> = {
-  all: 'rank_all',
-  week: 'rank_week',
-  month: 'rank_month',
-  day: null,
-};
-
 /**
  * Leaderboards (DESIGN §8). A running board lives in memory per process, loaded once from the
  * database and brought up to date from the photos changed since (at most `cacheMs` stale), so
@@ -79,6 +69,7 @@ const RANK_COLUMNS: Readonly<Record<PeriodType, RankColumn | null>> = {
  */
 export class LeaderboardService {
   private readonly running: RunningBoards;
+  private readonly snapshots: SnapshotBoards;
   /** When the product's first photo was published (null: none), and when that was read. */
   private firstPhoto: { at: number | null; readAt: number } | null = null;
 
@@ -89,6 +80,7 @@ export class LeaderboardService {
     metrics: Metrics,
   ) {
     this.running = new RunningBoards(store, clock, options, metrics);
+    this.snapshots = new SnapshotBoards(store, clock);
   }
 
   async leaderboard(query: LeaderboardQuery, viewerId: number | null): Promise<Leaderboard> {
@@ -170,7 +162,7 @@ export class LeaderboardService {
     if (ahead) {
       // Nothing is published in a period that has not begun.
     } else if (ended) {
-      const snapshot = await this.snapshotOf(photo.category_id, period);
+      const snapshot = await this.snapshots.snapshotOf(photo.category_id, period);
       if (snapshot !== null) {
         const repository = this.store.repos.leaderboards;
         const [entry] = await repository.snapshotEntriesOf(snapshot.id, [photo.id]);
@@ -198,7 +190,7 @@ export class LeaderboardService {
         const ended = periodOf(type, addDays(running.start ?? '', -1), this.options.timeZone);
         const repository = this.store.repos.leaderboards;
         if (await repository.findSnapshot(category.id, type, ended.start ?? '')) continue;
-        await this.freeze(category.id, ended, type);
+        await this.snapshots.freeze(category.id, ended, type);
         frozen += 1;
       }
     }
@@ -246,7 +238,11 @@ export class LeaderboardService {
           row,
         ]),
       );
-      const gone = wanted.filter((placement) => rows.get(placement.id)?.state !== 'active');
+      const standingOf = (id: number) => {
+        const row = rows.get(id);
+        return row ? boardStanding(row, boards.referenceMus) : null;
+      };
+      const gone = wanted.filter((placement) => standingOf(placement.id) === null);
       if (gone.length > 0 && attempt < 2) {
         for (const placement of gone) boards.forget(placement.id);
         continue;
@@ -259,8 +255,10 @@ export class LeaderboardService {
       );
       const entry = (placement: Placement): LeaderboardEntry | null => {
         const row = rows.get(placement.id);
-        if (!row || row.state !== 'active') return null;
-        return toEntry(row, placement, previous.get(placement.id) ?? null, ownIds);
+        const standing = standingOf(placement.id);
+        if (!row || !standing) return null;
+        const shown = { ...row, placement: standing.placement };
+        return toEntry(shown, placement, previous.ranks.get(placement.id) ?? null, ownIds);
       };
       const mineEntry = mine ? entry(mine) : null;
       return toLeaderboard(query, period, range, this.options.timeZone, {
@@ -270,24 +268,31 @@ export class LeaderboardService {
         minePosition: mine && mineEntry ? mine.position : null,
         frozenAt: null,
         asOf: boards.syncedAt,
+        changesSince: previous.day,
       });
     }
   }
 
   /**
-   * The rank each photo had on this board at the previous day's last refit; none for a day
-   * board, nor on a period's first day (the board did not exist the day before).
+   * The rank each photo had on this board at the last refit of the latest earlier day that has
+   * one (normally yesterday; a day the server was down is skipped), and that day. None for a
+   * day board, nor on a period's first day (the board did not exist the day before).
    */
   private async previousRanks(
     repository: LeaderboardRepository,
     photoIds: number[],
     period: Period,
     today: string,
-  ): Promise<Map<number, number>> {
+  ): Promise<{ day: string | null; ranks: Map<number, number> }> {
     const column = RANK_COLUMNS[period.type];
-    const yesterday = addDays(today, -1);
-    if (column === null || (period.start !== null && yesterday < period.start)) return new Map();
-    return repository.recordedRanks(photoIds, yesterday, column);
+    if (column === null) return { day: null, ranks: new Map() };
+    const day = await repository.lastRecordedDay(
+      photoIds,
+      period.start ?? PERIOD_DATE_EARLIEST,
+      today,
+    );
+    if (day === null) return { day: null, ranks: new Map() };
+    return { day, ranks: await repository.recordedRanks(photoIds, day, column) };
   }
 
   // -------------------------------------------------------------------------------------------
@@ -300,7 +305,7 @@ export class LeaderboardService {
     viewerId: number | null,
   ): Promise<Leaderboard> {
     const repository = this.store.repos.leaderboards;
-    const snapshot = await this.snapshotOf(query.categoryId, period);
+    const snapshot = await this.snapshots.snapshotOf(query.categoryId, period);
     // No photo was published in it: final and empty, and nothing is written for it.
     if (snapshot === null) return this.emptyBoard(query, period, range, period.endsAt);
     const offset = (query.page - 1) * query.pageSize;
@@ -311,11 +316,12 @@ export class LeaderboardService {
     const [mine] = await repository.snapshotEntriesOf(snapshot.id, [...ownIds]);
     const entry = (row: (typeof rows)[number]): LeaderboardEntry =>
       toEntry(
-        { ...row, id: row.photo_id },
+        frozenShown(row),
         { id: row.photo_id, score: row.score, rank: row.rank, position: row.position - 1 },
         row.rank_change === null ? null : row.rank + row.rank_change,
         ownIds,
       );
+    const changed = rows.some((row) => row.rank_change !== null);
     return toLeaderboard(query, period, range, this.options.timeZone, {
       items: rows.map(entry),
       total: snapshot.entries,
@@ -323,24 +329,9 @@ export class LeaderboardService {
       minePosition: mine ? mine.position - 1 : null,
       frozenAt: snapshot.frozen_at,
       asOf: snapshot.frozen_at,
+      // A frozen board measured its changes from the day before its last day.
+      changesSince: changed && period.end !== null ? addDays(period.end, -1) : null,
     });
-  }
-
-  /**
-   * The frozen board of an ended period, frozen now when nobody has yet; null when no photo of
-   * the category was published in it. Such a period can never gain one (a photo is published
-   * when it is uploaded), so a request writes rows only for periods that had photos: at most
-   * the days since the first photo, whatever days are asked for.
-   */
-  private async snapshotOf(categoryId: number, period: Period): Promise<SnapshotRow | null> {
-    const type = period.type as BoundedPeriodType;
-    const repository = this.store.repos.leaderboards;
-    const found = await repository.findSnapshot(categoryId, type, period.start ?? '');
-    if (found) return found;
-    const { startsAt, endsAt } = period;
-    if (startsAt === null || endsAt === null) return null;
-    if (!(await repository.anyPublishedBetween(categoryId, startsAt, endsAt))) return null;
-    return this.freeze(categoryId, period, type);
   }
 
   /** A board with nobody on it: a period not begun, or an ended one that had no photos. */
@@ -357,44 +348,7 @@ export class LeaderboardService {
       minePosition: null,
       frozenAt,
       asOf: frozenAt ?? this.clock.now(),
+      changesSince: null,
     });
-  }
-
-  /**
-   * Writes the snapshot of an ended period from the photos as they stand now, in one
-   * transaction; when another process froze the same period first, its snapshot wins.
-   */
-  private async freeze(
-    categoryId: number,
-    period: Period,
-    type: BoundedPeriodType,
-  ): Promise<SnapshotRow> {
-    // Places gained since the day before the period's last day (none for a one-day board).
-    const column = RANK_COLUMNS[type];
-    const dayBefore = addDays(period.end ?? '', -1);
-    const previous =
-      column !== null && period.start !== null && dayBefore >= period.start
-        ? { day: dayBefore, column }
-        : null;
-    const header = {
-      category_id: categoryId,
-      period_type: type,
-      period_start: period.start ?? '',
-      frozen_at: this.clock.now(),
-    };
-    const window = { startsAt: period.startsAt ?? 0, endsAt: period.endsAt ?? 0 };
-    const { leaderboards } = this.store.repos;
-    try {
-      const snapshot = await this.store.transaction((repos) =>
-        repos.leaderboards.insertSnapshot(header, window, previous),
-      );
-      await leaderboards.analyzeAfterSnapshot(snapshot.entries);
-      return snapshot;
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      const existing = await leaderboards.findSnapshot(categoryId, type, header.period_start);
-      if (!existing) throw error;
-      return existing;
-    }
   }
 }

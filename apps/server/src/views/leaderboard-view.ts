@@ -1,5 +1,6 @@
 import type { Leaderboard, LeaderboardEntry, PeriodType } from '@yanzhi/contract';
 import type { Period, Placement } from '../domain/leaderboard/index.js';
+import type { PlacementFacts } from '../domain/rating/index.js';
 import type { EntryRow } from '../repositories/leaderboard.repository.js';
 import { imageOf } from './image-view.js';
 
@@ -25,15 +26,25 @@ export interface BoardPage {
   minePosition: number | null;
   frozenAt: number | null;
   asOf: number;
+  /** The day rank changes are measured from; null: none to compare with. */
+  changesSince: string | null;
 }
+
+/** What an entry shows of its photo: the row's columns and, while provisional, its range. */
+export type ShownEntryRow = Omit<EntryRow, 'mu' | 'sigma2' | 'provisional'> & {
+  placement: PlacementFacts | null;
+};
 
 function iso(epochMs: number): string {
   return new Date(epochMs).toISOString();
 }
 
-/** A photo's entry on a board; `previousRank` gives its rank change. */
+/**
+ * A photo's entry on a board; `previousRank` gives its rank change. The score shown is the
+ * photo's own, not the key the board ordered it by (a provisional photo's is its low end).
+ */
 export function toEntry(
-  row: Omit<EntryRow, 'comparisons'> & { comparisons: number },
+  row: ShownEntryRow,
   placement: Placement,
   previousRank: number | null,
   ownIds: ReadonlySet<number>,
@@ -42,13 +53,20 @@ export function toEntry(
     rank: placement.rank,
     id: placement.id,
     image: imageOf(row),
-    current_score: placement.score,
+    current_score: row.current_score,
     comparisons: row.comparisons,
     owner_name: row.owner_name,
     rank_change: previousRank === null ? null : previousRank - placement.rank,
     is_mine: ownIds.has(placement.id),
-    provisional: false,
-    placement: null,
+    provisional: row.placement !== null,
+    placement:
+      row.placement === null
+        ? null
+        : {
+            matches_to_place: row.placement.matchesToPlace,
+            score_low: row.placement.scoreLow,
+            score_high: row.placement.scoreHigh,
+          },
   };
 }
 
@@ -81,5 +99,6 @@ export function toLeaderboard(
     my_page:
       board.minePosition === null ? null : Math.floor(board.minePosition / query.pageSize) + 1,
     as_of: iso(board.asOf),
+    changes_since: board.changesSince,
   };
 }

@@ -102,6 +102,7 @@ export async function readRefitInput(
   const ids = new Column(float64(0), float64);
   const active = new Column(uint8(0), uint8);
   const publishedAt = new Column(float64(0), float64);
+  const comparisons = new Column(int32(0), int32);
   const mu = new Column(float64(0), float64);
   for (let after = 0; ;) {
     const rows = await ratings.ratedPhotosAfter(categoryId, after, READ_CHUNK);
@@ -109,6 +110,7 @@ export async function readRefitInput(
       ids.push(row.id);
       active.push(row.state === 'active' ? 1 : 0);
       publishedAt.push(row.published_at);
+      comparisons.push(row.comparisons);
       mu.push(row.mu);
     }
     await yieldToEventLoop();
@@ -179,6 +181,7 @@ export async function readRefitInput(
       photoIds,
       active: active.take(),
       publishedAt: publishedAt.take(),
+      comparisons: comparisons.take(),
       mu: mu.take(),
       votes: {
         winner: winner.take(),

@@ -4,7 +4,7 @@
  * display score and provisional state, and the ranks of today's score history. The server reads
  * the inputs and writes the outputs; nothing here touches the database.
  */
-import { currentPeriod, type Period } from '../domain/leaderboard/index.js';
+import { boardStanding, currentPeriod, type Period } from '../domain/leaderboard/index.js';
 import {
   chooseReferenceSet,
   dampedFactors,
@@ -27,6 +27,12 @@ export interface RefitJob {
   /** 1 for an active photo (scored on the boards, eligible for the reference set). */
   active: Uint8Array;
   publishedAt: Float64Array;
+  /**
+   * The photos' comparison counts: a provisional photo with enough of them is on the boards
+   * (ranked by its range's low end) and its rank is recorded. Absent: provisional photos are
+   * left off the recorded ranks.
+   */
+  comparisons?: Int32Array;
   /** The photos' μ before the refit (the warm start). */
   mu: Float64Array;
   /** `winner`/`loser` are positions in `photoIds`, `voter` positions in `voterWeight`. */
@@ -89,6 +95,7 @@ export function outcomeBuffers(outcome: RefitOutcome): ArrayBuffer[] {
 export function jobBuffers(job: RefitJob): ArrayBuffer[] {
   const arrays = [
     job.publishedAt,
+    ...(job.comparisons ? [job.comparisons] : []),
     job.mu,
     job.votes.winner,
     job.votes.loser,
@@ -213,10 +220,32 @@ export function computeRefit(job: RefitJob): RefitOutcome {
     score[index] = scoreOf(mu[index] as number, referenceMus, params);
     provisional[index] = isProvisional(sigma2[index] as number, params) ? 1 : 0;
   }
-  // The boards rank the established active photos (of the period, for week and month).
+  // The boards rank the photos they list by their standing (domain/leaderboard/standing.ts):
+  // the recorded ranks are the ranks the boards show, provisional photos included.
+  const key = new Int32Array(count);
+  const listed = new Uint8Array(count);
+  for (let index = 0; index < count; index++) {
+    if (active[index] !== 1) continue;
+    const comparisons = job.comparisons?.[index];
+    if (provisional[index] === 1 && comparisons === undefined) continue;
+    const standing = boardStanding(
+      {
+        state: 'active',
+        provisional: provisional[index] as number,
+        comparisons: comparisons ?? 0,
+        current_score: score[index] as number,
+        mu: mu[index] as number,
+        sigma2: sigma2[index] as number,
+      },
+      referenceMus,
+    );
+    if (standing === null) continue;
+    key[index] = standing.key;
+    listed[index] = 1;
+  }
   const ranked = (period: Period | null) =>
-    rankByScore(score, (index) => {
-      if (active[index] !== 1 || provisional[index] === 1) return false;
+    rankByScore(key, (index) => {
+      if (listed[index] !== 1) return false;
       if (period === null) return true;
       const published = job.publishedAt[index] as number;
       return published >= (period.startsAt ?? 0) && published < (period.endsAt ?? 0);

@@ -63,7 +63,8 @@ describe.each(dialects)('gen_share_image on %s', (dialect) => {
       .set({
         current_score: score,
         provisional: provisional ? 1 : 0,
-        comparisons: 40,
+        // A provisional photo joins the boards from BOARD_MIN_COMPARISONS (5) comparisons on.
+        comparisons: provisional ? 3 : 40,
         updated_at: app.clock.now(),
       })
       .where('id', '=', photoId)

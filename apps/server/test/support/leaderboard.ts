@@ -1,6 +1,7 @@
 import { leaderboardSchema, type Leaderboard } from '@yanzhi/contract';
 import { expect } from 'vitest';
 import type { PhotoState } from '../../src/db/schema.js';
+import { boardStanding } from '../../src/domain/leaderboard/index.js';
 import type { TestApp } from './app.js';
 
 export interface PlacedPhoto {
@@ -70,18 +71,32 @@ export function shanghai(isoLocal: string): number {
   return Date.parse(`${isoLocal}+08:00`);
 }
 
-/** A category's established active photos as `id:score`, in board order, straight from SQL. */
+/**
+ * A category's listed photos as `id:score` in board order, straight from SQL: established ones
+ * by score, provisional ones with enough comparisons by the low end of their range
+ * (domain/leaderboard/standing.ts), then the older photo first.
+ */
 export async function databaseOrder(app: { db: TestApp['db'] }, categoryId: number) {
   const rows = await app.db
     .selectFrom('photos')
-    .select(['id', 'current_score'])
+    .select(['id', 'current_score', 'state', 'provisional', 'comparisons', 'mu', 'sigma2'])
     .where('category_id', '=', categoryId)
     .where('state', '=', 'active')
-    .where('provisional', '=', 0)
-    .orderBy('current_score', 'desc')
-    .orderBy('id')
     .execute();
-  return rows.map((row) => `${row.id}:${row.current_score}`);
+  const references = await app.db
+    .selectFrom('category_references')
+    .innerJoin('photos', 'photos.id', 'category_references.photo_id')
+    .select('photos.mu')
+    .where('category_references.category_id', '=', categoryId)
+    .execute();
+  const mus = references.map((row) => row.mu);
+  return rows
+    .flatMap((row) => {
+      const standing = boardStanding(row, mus);
+      return standing ? [{ ...row, key: standing.key }] : [];
+    })
+    .sort((a, b) => b.key - a.key || a.id - b.id)
+    .map((row) => `${row.id}:${row.current_score}`);
 }
 
 export interface BoardPeople {
@@ -112,6 +127,7 @@ export async function placeWeekOfPhotos(
       owner?: number;
       provisional?: boolean;
       state?: 'hidden' | 'removed' | 'deleted';
+      comparisons?: number;
     } = {},
   ) =>
     placePhoto(app, {
@@ -121,6 +137,7 @@ export async function placeWeekOfPhotos(
       publishedAt: shanghai(publishedAt),
       ...(extra.provisional ? { provisional: true } : {}),
       ...(extra.state ? { state: extra.state } : {}),
+      ...(extra.comparisons === undefined ? {} : { comparisons: extra.comparisons }),
     }).then((photoId) => {
       id[name] = photoId;
     });
@@ -137,8 +154,8 @@ export async function placeWeekOfPhotos(
   await photo('october990', 990, '2026-10-31T23:00:00');
   // Sunday 11-01 00:00: November, same ISO week as the one above. Alice's.
   await photo('november600', 600, '2026-11-01T00:00:00', { owner: alice.id });
-  // Never on a board.
-  await photo('provisional', 999, '2026-11-21T08:00:00', { provisional: true });
+  // Never on a board (a provisional photo is listed from BOARD_MIN_COMPARISONS on).
+  await photo('provisional', 999, '2026-11-21T08:00:00', { provisional: true, comparisons: 4 });
   await photo('hidden', 998, '2026-11-21T08:00:00', { state: 'hidden' });
   await photo('removed', 997, '2026-11-21T08:00:00', { state: 'removed' });
   await photo('deleted', 996, '2026-11-21T08:00:00', { state: 'deleted' });

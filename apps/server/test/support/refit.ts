@@ -12,6 +12,7 @@ import {
 import { arenaRatingParams } from '../../src/services/index.js';
 import { refitStampKey } from '../../src/repositories/settings.repository.js';
 import { fitWithInfluence } from '../../src/workers/refit-job.js';
+import { boardStanding } from '../../src/domain/leaderboard/index.js';
 import type { TestApp } from './app.js';
 import { addPhotos } from './arena.js';
 
@@ -195,7 +196,7 @@ export async function refitInProcess(app: TestApp, categoryId: number): Promise<
   const timeZone = app.config.leaderboardTimeZone;
   const photos = await app.db
     .selectFrom('photos')
-    .select(['id', 'state', 'mu', 'published_at'])
+    .select(['id', 'state', 'mu', 'published_at', 'comparisons'])
     .where('category_id', '=', categoryId)
     .orderBy('id')
     .execute();
@@ -263,11 +264,24 @@ export async function refitInProcess(app: TestApp, categoryId: number): Promise<
     current_score: scoreOf(result.mu[index] ?? 0, referenceMus, params),
     provisional: isProvisional(result.sigma2[index] ?? 1, params) ? 1 : 0,
   }));
-  const established = active.filter((index) => rows[index]?.provisional === 0);
+  // The boards' standing (issue 17): established photos by score, provisional ones with enough
+  // comparisons by the low end of their range.
+  const keyOf = new Map<number, number>();
+  for (const index of active) {
+    const row = rows[index];
+    const standing = row
+      ? boardStanding(
+          { ...row, state: 'active', comparisons: photos[index]?.comparisons ?? 0 },
+          referenceMus,
+        )
+      : null;
+    if (standing) keyOf.set(index, standing.key);
+  }
+  const listed = active.filter((index) => keyOf.has(index));
   const ranks = (period: Period | null) =>
     new Map(
       rankInOrder(
-        established
+        listed
           .filter((index) => {
             const published = photos[index]?.published_at ?? 0;
             return (
@@ -275,7 +289,7 @@ export async function refitInProcess(app: TestApp, categoryId: number): Promise<
               (published >= (period.startsAt ?? 0) && published < (period.endsAt ?? 0))
             );
           })
-          .map((index) => ({ id: rows[index]?.id ?? 0, score: rows[index]?.current_score ?? 0 })),
+          .map((index) => ({ id: rows[index]?.id ?? 0, score: keyOf.get(index) ?? 0 })),
       ).map((item) => [item.id, item.rank]),
     );
   const all = ranks(null);

@@ -46,6 +46,9 @@ export interface BoardOptions {
   frozen?: boolean;
   /** The first day a `period_date` may name (the server's first photo's period). */
   earliestDate?: string;
+  /** The day rank changes compare with (default the day before); null: none to compare with. */
+  changesSince?: string | null;
+  asOf?: string;
 }
 
 /** One page of a board of `totalItems` entries ranked 1..n (unless `items` is given). */
@@ -81,7 +84,8 @@ export function boardPage(options: BoardOptions = {}): Leaderboard {
     total_pages: Math.ceil(totalItems / PAGE_SIZE),
     my_entry: options.myEntry ?? null,
     my_page: options.myPage ?? null,
-    as_of: '2026-07-08T04:00:00.000Z',
+    as_of: options.asOf ?? '2026-07-08T04:00:00.000Z',
+    changes_since: options.changesSince === undefined ? '2026-07-07' : options.changesSince,
   };
 }
 

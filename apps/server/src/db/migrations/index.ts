@@ -11,6 +11,7 @@ import * as voteNeighbourhood from './2026-11-24-0010-vote-neighbourhood.js';
 import * as standaloneIdentity from './2026-11-25-0001-standalone-identity.js';
 import * as reportReasonText from './2026-11-25-0030-report-reason-text.js';
 import * as photoNews from './2026-11-25-0040-photo-news.js';
+import * as boardPlacement from './2026-11-25-0050-board-placement.js';
 
 /** Every migration in order. Names carry a date prefix; a shipped migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0001-standalone-identity': standaloneIdentity,
   '2026-11-25-0030-report-reason-text': reportReasonText,
   '2026-11-25-0040-photo-news': photoNews,
+  '2026-11-25-0050-board-placement': boardPlacement,
 };

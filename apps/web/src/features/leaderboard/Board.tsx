@@ -87,7 +87,10 @@ export function Board({ state, flashingId, onLoadMore, onLoadEarlier, onBackToTo
   const entries = entriesOf(pages);
   const first = pages[0];
   const fromTop = first?.current_page === 1;
+  // The podium is the top three places, provisional photos included: they are ranked by the
+  // low end of their range, so one reaches it only when even that beats the others.
   const podium = fromTop ? entries.slice(0, PODIUM_SIZE) : [];
+  const tracked = first !== undefined && first.changes_since !== null;
   const rows = fromTop ? entries.slice(PODIUM_SIZE) : entries;
 
   if (first === undefined || (fromTop && entries.length === 0)) {
@@ -124,6 +127,7 @@ export function Board({ state, flashingId, onLoadMore, onLoadEarlier, onBackToTo
               entry={entry}
               place={(index + 1) as 1 | 2 | 3}
               flashing={entry.id === flashingId}
+              tracked={tracked}
             />
           ))}
         </ol>
@@ -154,7 +158,12 @@ export function Board({ state, flashingId, onLoadMore, onLoadEarlier, onBackToTo
       {rows.length > 0 ? (
         <ol className="board-rows" aria-label={t('leaderboard.list')} data-testid="board-rows">
           {rows.map((entry) => (
-            <BoardRow key={entry.id} entry={entry} flashing={entry.id === flashingId} />
+            <BoardRow
+              key={entry.id}
+              entry={entry}
+              flashing={entry.id === flashingId}
+              tracked={tracked}
+            />
           ))}
         </ol>
       ) : null}

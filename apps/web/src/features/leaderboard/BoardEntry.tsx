@@ -60,9 +60,14 @@ const PODIUM_SIZES = {
   3: '(min-width: 560px) 152px, calc(31.25vw - 23px)',
 } as const;
 
-/** ▲3 / ▼2 / 新 / – with the words for screen readers. */
-export function RankChange({ change }: { change: number | null }) {
+/**
+ * ▲3 / ▼2 / 新 / – with the words for screen readers. Nothing at all on a board with no earlier
+ * day to compare with (`changes_since` null: a day board, a period's first day): there every
+ * photo would read 新, which says nothing.
+ */
+export function RankChange({ change, tracked }: { change: number | null; tracked: boolean }) {
   const t = useLeaderboardText();
+  if (!tracked) return null;
   let kind: 'up' | 'down' | 'new' | 'same';
   let visible: string;
   let spoken: string;
@@ -104,10 +109,42 @@ interface EntryProps {
   entry: LeaderboardEntry;
   /** Just jumped to: highlighted for a moment. */
   flashing: boolean;
+  /** The board compares with an earlier day (rank changes are shown). */
+  tracked: boolean;
+}
+
+/**
+ * The score, or for a photo still being placed its probable range ("4.8–6.9") under a 定级中
+ * mark: one decimal of a provisional score would pretend a precision it does not have.
+ */
+function EntryScore({ entry, className }: { entry: LeaderboardEntry; className: string }) {
+  const t = useLeaderboardText();
+  const range = entry.provisional ? entry.placement : null;
+  if (range === null) {
+    return (
+      <span className={`${className} tabular`} data-testid="entry-score">
+        <span className="visually-hidden">{t('leaderboard.score')} </span>
+        {formatScore(entry.current_score)}
+      </span>
+    );
+  }
+  const low = formatScore(range.score_low);
+  const high = formatScore(range.score_high);
+  return (
+    <span className="entry-range" data-testid="entry-score" data-provisional="true">
+      <span className="entry-range__badge" data-testid="provisional-badge">
+        {t('leaderboard.provisional')}
+      </span>
+      <span className={`${className} ${className}--range tabular`}>
+        <span aria-hidden="true">{t('leaderboard.scoreRange', { low, high })}</span>
+        <span className="visually-hidden">{t('leaderboard.rangeLabel', { low, high })}</span>
+      </span>
+    </span>
+  );
 }
 
 /** One row below the podium: rank, photo, owner and comparisons, score, rank change. */
-export function BoardRow({ entry, flashing }: EntryProps) {
+export function BoardRow({ entry, flashing, tracked }: EntryProps) {
   const t = useLeaderboardText();
   return (
     <li
@@ -139,18 +176,20 @@ export function BoardRow({ entry, flashing }: EntryProps) {
         </span>
       </span>
       <span className="board-row__figures">
-        <span className="board-row__score tabular" data-testid="entry-score">
-          <span className="visually-hidden">{t('leaderboard.score')} </span>
-          {formatScore(entry.current_score)}
-        </span>
-        <RankChange change={entry.rank_change} />
+        <EntryScore entry={entry} className="board-row__score" />
+        <RankChange change={entry.rank_change} tracked={tracked} />
       </span>
     </li>
   );
 }
 
 /** A place on the podium; `place` is the position (1-3), `entry.rank` may be shared (ties). */
-export function PodiumPlace({ entry, place, flashing }: EntryProps & { place: 1 | 2 | 3 }) {
+export function PodiumPlace({
+  entry,
+  place,
+  flashing,
+  tracked,
+}: EntryProps & { place: 1 | 2 | 3 }) {
   const t = useLeaderboardText();
   return (
     <li
@@ -185,13 +224,10 @@ export function PodiumPlace({ entry, place, flashing }: EntryProps & { place: 1 
         {entry.owner_name}
         {entry.is_mine ? <MineBadge /> : null}
       </span>
-      <span className="podium__score tabular" data-testid="entry-score">
-        <span className="visually-hidden">{t('leaderboard.score')} </span>
-        {formatScore(entry.current_score)}
-      </span>
+      <EntryScore entry={entry} className="podium__score" />
       <span className="podium__meta">
         <span className="tabular">{t('photo.comparisons', { count: entry.comparisons })}</span>
-        <RankChange change={entry.rank_change} />
+        <RankChange change={entry.rank_change} tracked={tracked} />
       </span>
     </li>
   );

@@ -3,11 +3,13 @@ import { useCallback, useState } from 'react';
 import { CategoryBar } from '../../components/CategoryChips';
 import { ErrorState } from '../../components/ErrorState';
 import { useCategories } from '../../lib/api/get-categories';
+import { useOnline } from '../../lib/online-status';
 import { ShareModal, type ShareRequest } from '../../services/share';
 import { useUserStore } from '../../services/user';
 import type { BoardSelection } from './api/get-leaderboard';
 import { boardCategoryId } from './prefetch-board';
 import { Board, BoardSkeleton } from './Board';
+import { BoardOffline, CachedBoardNote } from './BoardOffline';
 import { MyRankBar } from './MyRankBar';
 import { PeriodPicker } from './PeriodPicker';
 import { BOARD_PANEL_ID, PeriodTabs, periodTabId } from './PeriodTabs';
@@ -15,15 +17,19 @@ import { useBoard } from './use-board';
 import { useBoardParams } from './use-board-params';
 import { useLeaderboardText } from './texts';
 import './leaderboard.css';
+import './board-truth.css';
 
 /**
  * The category of the address when it exists, else the first one; null while the categories
  * load, and when there are none or they failed (the category bar says so and offers a retry).
  */
-function useCategoryId(requested: number | null): { categoryId: number | null; pending: boolean } {
-  const { data: categories, isPending } = useCategories();
-  if (categories === undefined) return { categoryId: null, pending: isPending };
-  return { categoryId: boardCategoryId(requested, categories), pending: false };
+function useCategoryId(requested: number | null) {
+  const { data: categories, isPending, refetch } = useCategories();
+  const retry = () => {
+    void refetch();
+  };
+  if (categories === undefined) return { categoryId: null, pending: isPending, retry };
+  return { categoryId: boardCategoryId(requested, categories), pending: false, retry };
 }
 
 /**
@@ -34,7 +40,11 @@ function useCategoryId(requested: number | null): { categoryId: number | null; p
 export function LeaderboardPage() {
   const t = useLeaderboardText();
   const [params, setParams] = useBoardParams();
-  const { categoryId, pending: categoriesPending } = useCategoryId(params.categoryId);
+  const {
+    categoryId,
+    pending: categoriesPending,
+    retry: retryCategories,
+  } = useCategoryId(params.categoryId);
   const selection: BoardSelection | null =
     categoryId === null
       ? null
@@ -45,6 +55,9 @@ export function LeaderboardPage() {
     useBoard(selection);
   const board = pages[0];
   const { periodType } = params;
+  const online = useOnline();
+  // A request the query client holds back for want of a network never settles by itself.
+  const waitingForNetwork = !online || query.fetchStatus === 'paused';
 
   const selectCategory = useCallback(
     (id: number) => {
@@ -59,36 +72,41 @@ export function LeaderboardPage() {
     setParams({ categoryId, periodDate });
   };
 
+  const retry = () => {
+    void query.refetch();
+  };
   let content = null;
-  if (selection === null) content = categoriesPending ? <BoardSkeleton /> : null;
-  else if (query.isPending) content = <BoardSkeleton />;
-  else if (query.isError && pages.length === 0) {
-    content = (
-      <ErrorState
-        error={query.error}
-        onRetry={() => {
-          void query.refetch();
-        }}
-      />
-    );
+  if (selection === null) {
+    if (categoriesPending) {
+      content = waitingForNetwork ? <BoardOffline onRetry={retryCategories} /> : <BoardSkeleton />;
+    }
+  } else if (query.isPending) {
+    content = waitingForNetwork ? <BoardOffline onRetry={retry} /> : <BoardSkeleton />;
+  } else if (query.isError && pages.length === 0) {
+    content = <ErrorState error={query.error} onRetry={retry} />;
   } else {
     content = (
-      <Board
-        state={{
-          pages,
-          hasNextPage: query.hasNextPage,
-          hasPreviousPage: query.hasPreviousPage,
-          isFetchingNextPage: query.isFetchingNextPage,
-          isFetchingPreviousPage: query.isFetchingPreviousPage,
-          nextPageError: query.isFetchNextPageError ? query.error : null,
-        }}
-        flashingId={flashingId}
-        onLoadMore={loadMore}
-        onLoadEarlier={() => {
-          void query.fetchPreviousPage();
-        }}
-        onBackToTop={backToTop}
-      />
+      <>
+        {!online && board !== undefined ? (
+          <CachedBoardNote asOf={board.as_of} timeZone={board.time_zone} />
+        ) : null}
+        <Board
+          state={{
+            pages,
+            hasNextPage: query.hasNextPage,
+            hasPreviousPage: query.hasPreviousPage,
+            isFetchingNextPage: query.isFetchingNextPage,
+            isFetchingPreviousPage: query.isFetchingPreviousPage,
+            nextPageError: query.isFetchNextPageError ? query.error : null,
+          }}
+          flashingId={flashingId}
+          onLoadMore={loadMore}
+          onLoadEarlier={() => {
+            void query.fetchPreviousPage();
+          }}
+          onBackToTop={backToTop}
+        />
+      </>
     );
   }
 

@@ -30,6 +30,13 @@ function useReservedHeight<T extends HTMLElement>(property: string) {
   return ref;
 }
 
+/** The score, or a provisional photo's range: the bar tells no more than the row does. */
+function shownScore(entry: LeaderboardEntry): string {
+  const range = entry.provisional ? entry.placement : null;
+  if (range === null) return formatScore(entry.current_score);
+  return `${formatScore(range.score_low)}–${formatScore(range.score_high)}`;
+}
+
 interface MyRankBarProps {
   entry: LeaderboardEntry | null;
   /** Someone signed in may share a card even before a photo of theirs is on this board. */
@@ -50,7 +57,7 @@ export function MyRankBar({ entry, canShare, onJump, onShare }: MyRankBarProps) 
       {entry !== null ? (
         <button type="button" className="my-rank-bar__jump" onClick={onJump}>
           <span className="my-rank-bar__text tabular">
-            {t('leaderboard.myRank', { rank: entry.rank, score: formatScore(entry.current_score) })}
+            {t('leaderboard.myRank', { rank: entry.rank, score: shownScore(entry) })}
           </span>
           <span className="my-rank-bar__hint">{t('leaderboard.myRankHint')}</span>
         </button>
@@ -60,7 +67,7 @@ export function MyRankBar({ entry, canShare, onJump, onShare }: MyRankBarProps) 
             {canShare ? t('leaderboard.notRanked') : t('leaderboard.invite')}
           </span>
           <Link to="/upload" className="my-rank-bar__link">
-            {t('leaderboard.upload')}
+            {t('leaderboard.uploadShort')}
           </Link>
         </p>
       )}

@@ -50,6 +50,13 @@ const ZH = {
   'leaderboard.jumpedFrom': '从第 {rank} 名开始显示',
   'leaderboard.loadEarlier': '加载前面的排名',
   'leaderboard.backToTop': '回到榜首',
+  'leaderboard.provisional': '定级中',
+  'leaderboard.scoreRange': '{low}–{high}',
+  'leaderboard.rangeLabel': '定级中，颜值分大约在 {low} 到 {high} 之间',
+  'leaderboard.uploadShort': '上传照片',
+  'leaderboard.offline.title': '你已离线',
+  'leaderboard.offline.text': '这个榜单还没有加载过。连上网络后点重试。',
+  'leaderboard.offline.cached': '离线 · 显示的是 {time} 的榜单',
 };
 
 export type LeaderboardTextKey = keyof typeof ZH;
@@ -93,8 +100,8 @@ const EN: Readonly<Record<LeaderboardTextKey, string>> = {
   'leaderboard.upload': 'Upload a photo',
   'leaderboard.myRank': 'My rank #{rank} · {score}',
   'leaderboard.myRankHint': 'Tap to see my row',
-  'leaderboard.notRanked': 'You are not on this board yet',
-  'leaderboard.invite': 'Not ranked yet?',
+  'leaderboard.notRanked': 'Not on this board yet',
+  'leaderboard.invite': 'Where would you rank?',
   'leaderboard.share': 'Share',
   'leaderboard.shareLabel': 'Share my rank',
   'leaderboard.jumping': 'Finding your row…',
@@ -102,6 +109,13 @@ const EN: Readonly<Record<LeaderboardTextKey, string>> = {
   'leaderboard.jumpedFrom': 'Showing from rank {rank}',
   'leaderboard.loadEarlier': 'Load higher ranks',
   'leaderboard.backToTop': 'Back to the top',
+  'leaderboard.provisional': 'Placing',
+  'leaderboard.scoreRange': '{low}–{high}',
+  'leaderboard.rangeLabel': 'Still being placed: score about {low} to {high}',
+  'leaderboard.uploadShort': 'Upload',
+  'leaderboard.offline.title': "You're offline",
+  'leaderboard.offline.text': 'This board has not been loaded yet. Connect, then try again.',
+  'leaderboard.offline.cached': 'Offline · board as of {time}',
 };
 
 /**
