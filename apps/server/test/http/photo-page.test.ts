@@ -1,6 +1,7 @@
 import { ErrorCode, publicPhotoSchema, type PublicPhoto } from '@yanzhi/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_RATING_PARAMS, placementOf } from '../../src/domain/rating/index.js';
+import { BOARD_MIN_COMPARISONS } from '../../src/domain/leaderboard/index.js';
 import { firstCategoryId } from '../fixtures/upload-client.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { dialects } from '../support/database.js';
@@ -56,6 +57,12 @@ describe.each(dialects)('get_photo on %s', (dialect) => {
       .updateTable('photos')
       .set({ comparisons: 52, wins: 31 })
       .where('id', '=', ids.middle)
+      .execute();
+    // Below the boards' minimum of comparisons: not listed yet.
+    await app.db
+      .updateTable('photos')
+      .set({ comparisons: BOARD_MIN_COMPARISONS - 1 })
+      .where('id', '=', ids.fresh)
       .execute();
     app.clock.advance(60_000);
     return { ann, bob, cai, dan, ids };
@@ -122,6 +129,26 @@ describe.each(dialects)('get_photo on %s', (dialect) => {
     const placement = page.placement;
     expect(placement?.matches_to_place).toBeGreaterThanOrEqual(1);
     expect(placement?.score_low).toBeLessThan(placement?.score_high ?? 0);
+  });
+
+  it('gives a provisional photo with a few comparisons the rank its board gives', async () => {
+    const { ids } = await category();
+    await app.db
+      .updateTable('photos')
+      .set({ mu: 0.4, sigma2: 0.3, comparisons: BOARD_MIN_COMPARISONS + 3 })
+      .where('id', '=', ids.fresh)
+      .execute();
+    app.clock.advance(60_000);
+    const page = await photo({ photo_id: ids.fresh });
+    const all = await board(app, { category_id: categoryId, period_type: 'all' });
+    const onBoard = all.items.find((item) => item.id === ids.fresh);
+    expect(onBoard?.provisional).toBe(true);
+    expect(page).toMatchObject({
+      provisional: true,
+      rank: onBoard?.rank,
+      board_total: all.total_items,
+    });
+    expect(page.board_total).toBe(4);
   });
 
   it('answers 40402 for a hidden, removed, deleted or unknown photo, and no more', async () => {
