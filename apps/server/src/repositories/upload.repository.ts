@@ -89,6 +89,17 @@ export class UploadRepository {
     return row.n;
   }
 
+  /** The longest current win run among the owner's photos; null when they have none. */
+  async bestWinStreak(userId: number): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('photos')
+      .select((eb) => eb.fn.max('win_streak').as('best'))
+      .where('user_id', '=', userId)
+      .where('state', '!=', 'deleted')
+      .executeTakeFirst();
+    return row?.best ?? null;
+  }
+
   /** The owner's photos, best first (score, then newest). */
   listMine(userId: number, limit: number, offset: number): Promise<MyPhotoRow[]> {
     return this.db
