@@ -1,6 +1,6 @@
 import { devices, expect, test } from '@playwright/test';
 import {
-  deleteOnlyPhoto,
+  refuseDeletingOnlyPhoto,
   readProfile,
   signOut,
   uploadAsVisitor,
@@ -70,6 +70,6 @@ test('a passkey brings a device account back on a fresh browser, where its photo
   expect(after).toEqual(before);
   await expect(newPage.getByTestId('passkey')).toContainText('上次使用');
 
-  await deleteOnlyPhoto(newPage);
+  await refuseDeletingOnlyPhoto(newPage);
   await fresh.close();
 });

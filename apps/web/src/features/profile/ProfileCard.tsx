@@ -98,16 +98,19 @@ export function ProfileCard({
   );
 }
 
-/** The level (from the best photo's score) and whether it is still placing. */
+/** The level (from the best photo's score) once it is placed, or that it is still placing. */
 function Standing({ view }: { view: ReadyView }) {
   const t = useProfileText();
   const language = useLanguage();
   const level = useUserStore(selectLevel);
   return (
     <>
-      <span className="level-badge" data-testid="level">
-        {language === 'en' ? level.name_en : level.name}
-      </span>
+      {/* A placing photo's score is still a guess: no level from it yet. */}
+      {view.best.provisional ? null : (
+        <span className="level-badge" data-testid="level">
+          {language === 'en' ? level.name_en : level.name}
+        </span>
+      )}
       {view.best.provisional ? (
         <span className="provisional-badge" data-testid="provisional">
           {t('photo.provisional')}
