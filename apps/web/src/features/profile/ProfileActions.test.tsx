@@ -49,16 +49,15 @@ describe('profile actions', () => {
     const { user } = renderApp('/profile');
     await user.click(await screen.findByRole('button', { name: '为第 1 张照片加速' }));
     const sheet = await screen.findByRole('dialog');
-    const big = within(sheet).getByRole('radio', { name: /100 次曝光/ });
-    expect((big as HTMLInputElement).disabled).toBe(true);
+    const radio = (name: RegExp) => within(sheet).getByRole<HTMLInputElement>('radio', { name });
+    const big = radio(/100 次曝光/);
+    expect(big.disabled).toBe(true);
     expect(big.closest('label')?.textContent).toContain('燃料不足');
-    expect(
-      (within(sheet).getByRole('radio', { name: /30 次曝光/ }) as HTMLInputElement).disabled,
-    ).toBe(true);
-    const small = within(sheet).getByRole('radio', { name: /10 次曝光/ });
-    expect((small as HTMLInputElement).checked).toBe(true);
+    expect(radio(/30 次曝光/).disabled).toBe(true);
+    const small = radio(/10 次曝光/);
+    expect(small.checked).toBe(true);
     await user.click(big);
-    expect((small as HTMLInputElement).checked).toBe(true);
+    expect(small.checked).toBe(true);
     expect(within(sheet).getByText('当前燃料 12，加速后剩余 2')).toBeTruthy();
     // The balance moved elsewhere meanwhile: the refusal is explained and the fuel read again.
     const statsCalls = fetchMock.callsTo('get_user_vote_stats').length;
