@@ -100,6 +100,7 @@ test.describe('profile truth', () => {
     await page.goto(`${baseUrl()}/profile`);
     await expect(page.getByTestId('profile-skeleton')).toBeVisible();
     await expectNoDefaults(page);
+    await shoot(page, 'profile-loading-zh');
     await expect(page.getByTestId('rank')).toHaveCount(0);
     release();
     await expect(page.getByTestId('my-photo')).toHaveCount(1);
@@ -138,9 +139,21 @@ for (const language of ['zh-CN', 'en'] as const satisfies readonly UiLanguage[])
         );
         expect(overflow).toBeLessThanOrEqual(0);
         await shoot(page, `profile-ranked-${tag}`);
+        // 50 fuel: the 100-exposure package is shown, not choosable, and says why.
+        await page.getByTestId('my-photo').getByRole('button').first().click();
+        const boost = page.getByTestId('boost-sheet');
+        await expect(boost.getByRole('radio').last()).toBeDisabled();
+        await shoot(page, `profile-boost-${tag}`);
+        await page.keyboard.press('Escape');
+        await expect(boost).toBeHidden();
         await page.getByTestId('my-photo').getByRole('button').last().click();
         await expect(page.getByTestId('last-photo-sheet')).toBeVisible();
         await shoot(page, `profile-last-photo-${tag}`);
+        await page.keyboard.press('Escape');
+        await page.getByRole('tab').last().click();
+        await expect(page.getByTestId('achievement-progress').first()).toBeVisible();
+        await page.getByTestId('achievement-progress').first().scrollIntoViewIfNeeded();
+        await shoot(page, `profile-achievements-${tag}`);
 
         await page.context().clearCookies();
         await page.evaluate(() => {
