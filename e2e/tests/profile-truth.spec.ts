@@ -128,6 +128,8 @@ for (const language of ['zh-CN', 'en'] as const satisfies readonly UiLanguage[])
       test('ranked, placing, no photo and the last photo’s rule fit the screen', async ({
         page,
       }) => {
+        // Four screens and three users: minutes on a busy machine.
+        test.setTimeout(180_000);
         const ranked = `屏幕${tag}${viewport.width}${Date.now() % 10_000}`;
         await signInWithPhoto(page, ranked);
         establishPhotosOf(ranked, 688);
