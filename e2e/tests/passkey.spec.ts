@@ -18,7 +18,7 @@ import {
  * and cleared storage, and is reached again from a fresh browser into which the passkey was
  * synced: the same photo, fuel and achievements, and the photo can still be deleted.
  */
-test('a passkey brings a device account back on a fresh browser, where its photo is deleted', async ({
+test('a passkey brings a device account back on a fresh browser, where it owns its photo', async ({
   page,
   browser,
 }) => {
