@@ -1,3 +1,4 @@
+import { CLIENT_STORAGE_KEYS, ERROR_MESSAGES, ErrorCode } from '@yanzhi/contract';
 import { expect, type Page } from '@playwright/test';
 import { makeJpeg } from './app.js';
 
@@ -67,13 +68,25 @@ export async function signOut(page: Page, wayBack: RegExp): Promise<void> {
   await expect(page.getByText('还没有你的照片')).toBeVisible();
 }
 
-/** Deletes the (only) photo from the profile; after a reload the server no longer lists it. */
-export async function deleteOnlyPhoto(page: Page): Promise<void> {
+/**
+ * The account's only photo is its own but cannot be deleted (spec §4): the profile explains the
+ * rule instead of sending the delete, and the server, asked anyway with the account's token,
+ * refuses it as the last photo (40908), not as someone else's (40300).
+ */
+export async function refuseDeletingOnlyPhoto(page: Page): Promise<void> {
   await page.getByRole('button', { name: '删除第 1 张照片' }).click();
-  const confirm = page.getByRole('dialog', { name: '删除第 1 张照片？' });
-  await confirm.getByRole('button', { name: '确认删除' }).click();
-  await expect(page.getByTestId('toast').filter({ hasText: '照片删除成功' })).toBeVisible();
+  const sheet = page.getByRole('dialog', { name: '这是你唯一的照片' });
+  await expect(sheet.getByTestId('last-photo-rule')).toHaveText(
+    ERROR_MESSAGES[ErrorCode.LAST_PHOTO].zh,
+  );
+  await sheet.getByRole('button', { name: '知道了' }).click();
+  const photoId = Number(await page.getByTestId('my-photo').getAttribute('data-photo-id'));
+  const token = await page.evaluate((key) => localStorage.getItem(key), CLIENT_STORAGE_KEYS.token);
+  const response = await page.request.post(new URL('/api/delete_photo', page.url()).href, {
+    data: { photo_id: photoId },
+    headers: { 'access-token': token ?? '' },
+  });
+  expect(((await response.json()) as { code: number }).code).toBe(ErrorCode.LAST_PHOTO);
   await page.reload();
-  await expect(page.getByTestId('keep-account')).toBeVisible();
-  await expect(page.getByTestId('my-photo')).toHaveCount(0);
+  await expect(page.getByTestId('my-photo')).toHaveCount(1);
 }

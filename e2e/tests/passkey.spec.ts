@@ -1,6 +1,6 @@
 import { devices, expect, test } from '@playwright/test';
 import {
-  deleteOnlyPhoto,
+  refuseDeletingOnlyPhoto,
   readProfile,
   signOut,
   uploadAsVisitor,
@@ -18,7 +18,7 @@ import {
  * and cleared storage, and is reached again from a fresh browser into which the passkey was
  * synced: the same photo, fuel and achievements, and the photo can still be deleted.
  */
-test('a passkey brings a device account back on a fresh browser, where its photo is deleted', async ({
+test('a passkey brings a device account back on a fresh browser, where it owns its photo', async ({
   page,
   browser,
 }) => {
@@ -70,6 +70,6 @@ test('a passkey brings a device account back on a fresh browser, where its photo
   expect(after).toEqual(before);
   await expect(newPage.getByTestId('passkey')).toContainText('上次使用');
 
-  await deleteOnlyPhoto(newPage);
+  await refuseDeletingOnlyPhoto(newPage);
   await fresh.close();
 });

@@ -1,7 +1,7 @@
 import { devices, expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import {
-  deleteOnlyPhoto,
+  refuseDeletingOnlyPhoto,
   readProfile,
   signOut,
   uploadAsVisitor,
@@ -96,6 +96,6 @@ test('a recovery code brings a device account back once, and its replacement wor
   expect(third).not.toBe(replacement);
 
   await readProfile(newPage, origin);
-  await deleteOnlyPhoto(newPage);
+  await refuseDeletingOnlyPhoto(newPage);
   await fresh.close();
 });

@@ -99,22 +99,61 @@ export interface VoterProgress {
   streakDays: number;
 }
 
+/** What counts toward the counted achievements: the voter's, and their photos' best run. */
+export interface ProgressFacts extends VoterProgress {
+  /** The longest current win run among the user's photos (null: no user or no photo). */
+  bestWinStreak: number | null;
+}
+
+/**
+ * The achievements earned by reaching a count, with that count: the one place the thresholds
+ * live, so what unlocks them and the progress the profile shows ("37/100") cannot disagree.
+ * The score achievements are not counts and show no progress.
+ */
+const COUNTED: Readonly<Record<string, { measure: keyof ProgressFacts; target: number }>> = {
+  first_vote: { measure: 'totalVotes', target: 1 },
+  votes_10: { measure: 'totalVotes', target: ONBOARDING_VOTES_TO_UNLOCK },
+  votes_100: { measure: 'totalVotes', target: 100 },
+  votes_1000: { measure: 'totalVotes', target: 1000 },
+  streak_3: { measure: 'streakDays', target: 3 },
+  streak_7: { measure: 'streakDays', target: 7 },
+  photo_win_streak_5: { measure: 'bestWinStreak', target: 5 },
+};
+
+/** How far a counted achievement has come (capped at its target); null when it has no count. */
+export function achievementProgress(
+  key: string,
+  facts: ProgressFacts,
+): { current: number; target: number } | null {
+  const counted = COUNTED[key];
+  if (counted === undefined) return null;
+  const value = facts[counted.measure];
+  if (value === null) return null;
+  return { current: Math.max(0, Math.min(value, counted.target)), target: counted.target };
+}
+
+function reached(keys: readonly string[], facts: ProgressFacts): string[] {
+  return keys.filter((key) => {
+    const progress = achievementProgress(key, facts);
+    return progress !== null && progress.current >= progress.target;
+  });
+}
+
 /** Achievements a voter's own voting has earned. */
 export function voterAchievementKeys(progress: VoterProgress): string[] {
-  const keys: string[] = [];
-  if (progress.totalVotes >= 1) keys.push('first_vote');
-  if (progress.totalVotes >= ONBOARDING_VOTES_TO_UNLOCK) keys.push('votes_10');
-  if (progress.totalVotes >= 100) keys.push('votes_100');
-  if (progress.totalVotes >= 1000) keys.push('votes_1000');
-  if (progress.streakDays >= 3) keys.push('streak_3');
-  if (progress.streakDays >= 7) keys.push('streak_7');
-  return keys;
+  return reached(['first_vote', 'votes_10', 'votes_100', 'votes_1000', 'streak_3', 'streak_7'], {
+    ...progress,
+    bestWinStreak: null,
+  });
 }
 
 /** Achievements a photo's result earns its owner. */
 export function photoAchievementKeys(photo: { winStreak: number; currentScore: number }): string[] {
-  const keys: string[] = [];
-  if (photo.winStreak >= 5) keys.push('photo_win_streak_5');
+  const keys = reached(['photo_win_streak_5'], {
+    totalVotes: 0,
+    streakDays: 0,
+    bestWinStreak: photo.winStreak,
+  });
   if (photo.currentScore >= 700) keys.push('score_7');
   if (photo.currentScore >= 800) keys.push('score_8');
   if (photo.currentScore >= 900) keys.push('score_9');

@@ -10,6 +10,8 @@ export type MyPhotoRow = Pick<
   | 'state'
   | 'current_score'
   | 'provisional'
+  | 'mu'
+  | 'sigma2'
   | 'comparisons'
   | 'wins'
   | 'width'
@@ -21,6 +23,7 @@ export type MyPhotoRow = Pick<
   | 'boost_remaining'
   | 'state_reason'
   | 'created_at'
+  | 'published_at'
 >;
 
 const MY_PHOTO_COLUMNS = [
@@ -29,6 +32,8 @@ const MY_PHOTO_COLUMNS = [
   'state',
   'current_score',
   'provisional',
+  'mu',
+  'sigma2',
   'comparisons',
   'wins',
   'width',
@@ -40,6 +45,7 @@ const MY_PHOTO_COLUMNS = [
   'boost_remaining',
   'state_reason',
   'created_at',
+  'published_at',
 ] as const;
 
 /** Uploaded photos: the rows an upload writes and reads, and the media files they own. */
@@ -81,6 +87,17 @@ export class UploadRepository {
       .where('state', '!=', 'deleted')
       .executeTakeFirstOrThrow();
     return row.n;
+  }
+
+  /** The longest current win run among the owner's photos; null when they have none. */
+  async bestWinStreak(userId: number): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('photos')
+      .select((eb) => eb.fn.max('win_streak').as('best'))
+      .where('user_id', '=', userId)
+      .where('state', '!=', 'deleted')
+      .executeTakeFirst();
+    return row?.best ?? null;
   }
 
   /** The owner's photos, best first (score, then newest). */

@@ -17,7 +17,7 @@ import type { ArenaIndexes } from '../indexes/arena-indexes.js';
  */
 export class PhotoOwnerService {
   constructor(
-    private readonly store: Store<'fuel' | 'photos' | 'scoreDays'>,
+    private readonly store: Store<'fuel' | 'photos' | 'scoreDays' | 'uploads'>,
     private readonly media: MediaRepository,
     private readonly indexes: ArenaIndexes,
     private readonly clock: Clock,
@@ -32,11 +32,16 @@ export class PhotoOwnerService {
   /**
    * Deletes a photo for good: out of the arena and the leaderboards, files removed. Its row
    * stays as a tombstone so the votes it took part in still count for the other photos.
+   * A user's last photo stays (spec §4: removal only while they have more than one; hidden and
+   * removed ones count, as they are still theirs): they upload another first or delete the
+   * account. The owner's lock makes two deletes sent at once see each other.
    */
   async deletePhoto(userId: number, photoId: number): Promise<{ photo_id: number; deleted: true }> {
     const now = this.clock.now();
-    const photo = await this.store.transaction(async ({ photos }) => {
+    const photo = await this.store.transaction(async ({ photos, uploads }) => {
+      await uploads.lockOwner(userId);
       const owned = PhotoOwnerService.owned(await photos.lockLive(photoId), userId);
+      if ((await uploads.countMine(userId)) <= 1) throw new AppError(ErrorCode.LAST_PHOTO);
       await photos.markDeleted(owned.id, now);
       return owned;
     });

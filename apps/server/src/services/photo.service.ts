@@ -8,6 +8,7 @@ import {
 } from '@yanzhi/contract';
 import type { PhotoRow, UserRow } from '../db/schema.js';
 import type { Clock } from '../domain/clock.js';
+import { placementOf, type RatingParams } from '../domain/rating/index.js';
 import { AppError } from '../errors.js';
 import type { Metrics } from '../lib/metrics.js';
 import type { PhotoRenderer } from '../repositories/image-processes.js';
@@ -23,6 +24,7 @@ import type { ArenaIndexes } from '../indexes/arena-indexes.js';
 import { imageOf } from '../views/image-view.js';
 import type { AuthService, AuthState } from './auth.service.js';
 import type { IdentityService } from './identity.service.js';
+import type { LeaderboardService } from './leaderboard.service.js';
 import { renderUploadedImage } from '../checks/upload-checks.js';
 
 /** Perceptual hashes this close (of 64 bits) are the same picture re-uploaded. */
@@ -49,7 +51,10 @@ function hammingDistance(a: string, b: string): number {
   return distance;
 }
 
-export function toMyPhoto(row: MyPhotoRow): MyPhoto {
+/** What a photo's row does not say: its place on the all-time board and its placement. */
+export type MyPhotoStanding = Pick<MyPhoto, 'rank' | 'placement'>;
+
+export function toMyPhoto(row: MyPhotoRow, standing: MyPhotoStanding): MyPhoto {
   return {
     id: row.id,
     category_id: row.category_id,
@@ -63,8 +68,8 @@ export function toMyPhoto(row: MyPhotoRow): MyPhoto {
     state_reason: row.state === 'removed' ? row.state_reason : null,
     boost_remaining: row.boost_remaining,
     created_at: new Date(row.created_at).toISOString(),
-    rank: null,
-    placement: null,
+    rank: standing.rank,
+    placement: standing.placement,
   };
 }
 
@@ -77,6 +82,8 @@ export class PhotoService {
     private readonly auth: AuthService,
     private readonly identity: IdentityService,
     private readonly indexes: ArenaIndexes,
+    private readonly leaderboards: LeaderboardService,
+    private readonly params: RatingParams,
     private readonly clock: Clock,
     private readonly metrics: Metrics,
   ) {}
@@ -137,7 +144,7 @@ export class PhotoService {
     }
 
     // The new photo enters the pairing index at once, for its placement burst (DESIGN §5).
-    const { index } = await this.indexes.get(request.categoryId);
+    const { index, referenceMus } = await this.indexes.get(request.categoryId);
     index.upsert({
       id: String(saved.photoRow.id),
       ownerId: String(saved.user.id),
@@ -148,7 +155,11 @@ export class PhotoService {
     });
 
     this.metrics.uploadAccepted();
-    const photo = toMyPhoto(saved.photoRow);
+    // A new photo is on no board yet; its placement starts from the prior.
+    const photo = toMyPhoto(saved.photoRow, {
+      rank: null,
+      placement: this.placementOf(saved.photoRow, referenceMus),
+    });
     if (owner) return { photo };
     const session = await this.auth.issueSession(saved.user, randomUUID(), request.deviceId);
     return { photo, ...session };
@@ -190,12 +201,40 @@ export class PhotoService {
     const { uploads } = this.store.repos;
     const total = await uploads.countMine(userId);
     const rows = await uploads.listMine(userId, pageSize, (page - 1) * pageSize);
+    const photos: MyPhoto[] = [];
+    for (const row of rows) photos.push(toMyPhoto(row, await this.standingOf(row)));
     return {
-      photos: rows.map(toMyPhoto),
+      photos,
       current_page: page,
       total_pages: Math.ceil(total / pageSize),
       total_photos: total,
     };
+  }
+
+  /**
+   * The rank is the all-time board's own (the one get_leaderboard's my_entry reads), so the
+   * profile and the board never disagree; the placement comes from the engine's posterior.
+   */
+  private async standingOf(row: MyPhotoRow): Promise<MyPhotoStanding> {
+    const { rank } = await this.leaderboards.standingOf(row, 'all');
+    const { referenceMus } = await this.indexes.get(row.category_id);
+    return { rank, placement: this.placementOf(row, referenceMus) };
+  }
+
+  /** Only a photo the engine still calls provisional shows a placement (定级中). */
+  private placementOf(
+    row: Pick<MyPhotoRow, 'provisional' | 'mu' | 'sigma2'>,
+    referenceMus: readonly number[],
+  ): MyPhoto['placement'] {
+    if (row.provisional !== 1) return null;
+    const facts = placementOf(row.mu, row.sigma2, referenceMus, this.params);
+    return facts === null
+      ? null
+      : {
+          matches_to_place: facts.matchesToPlace,
+          score_low: facts.scoreLow,
+          score_high: facts.scoreHigh,
+        };
   }
 
   /** Removes media files no photo refers to (crash leftovers); run at start-up. */

@@ -46,12 +46,15 @@ describe.each(dialects)('standalone identity journeys on %s', (dialect) => {
     expect(back.userInfo).toMatchObject({ id: account.userInfo.id, is_device_account: true });
     const mine = await app.call('get_my_photos', {}, { 'access-token': back.token });
     expect(mine.code, mine.msg).toBe(0);
+    expect((mine.data as { photos: { id: number }[] }).photos.map((p) => p.id)).toEqual([photo.id]);
+    // Treated as its owner: refused only because it is the account's last photo (spec §4),
+    // never as someone else's (40300).
     const deleted = await app.call(
       'delete_photo',
       { photo_id: photo.id },
       { 'access-token': back.token },
     );
-    expect(deleted.code, deleted.msg).toBe(0);
+    expect(deleted.code, deleted.msg).toBe(ErrorCode.LAST_PHOTO);
   });
 
   it('merges the visitor’s anonymous votes and fuel into the account after a passkey sign-in', async () => {

@@ -57,6 +57,8 @@ describe.each(dialects)('delete and boost, owner only, on %s', (dialect) => {
 
   it('lets only the owner delete: other user 40300, anonymous 40100, unknown id 40402', async () => {
     const photo = await ownersPhoto();
+    // Another stays: spec §4 keeps a user's last photo (last-photo.test.ts).
+    await ownersPhoto();
     const files = () =>
       [photo.image.url, photo.image.medium_url ?? '', photo.image.thumb_url].map((url) =>
         path.join(app.config.mediaDir, url.replace('/media/', '')),

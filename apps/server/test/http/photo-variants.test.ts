@@ -131,13 +131,21 @@ describe.each(dialects)('photos with and without the medium variant on %s', (dia
     expect(await app.services.photos.sweepOrphanFiles(0)).toEqual([]);
     expect(mediaFiles(app)).toHaveLength(4);
 
+    // Spec §4 keeps a user's last photo: the owner uploads another (three files) first.
+    const keeper = await upload(
+      app,
+      { bytes: await photoJpeg(24) },
+      { category_id: String(categoryId) },
+      { headers: { 'access-token': first.token ?? '' } },
+    );
+    expect(keeper.code, keeper.msg).toBe(0);
     const deleted = await app.call(
       'delete_photo',
       { photo_id: first.photo.id },
       { 'access-token': first.token ?? '' },
     );
     expect(deleted.code, deleted.msg).toBe(0);
-    expect(mediaFiles(app)).toHaveLength(2);
+    expect(mediaFiles(app)).toHaveLength(2 + 3);
   });
 });
 

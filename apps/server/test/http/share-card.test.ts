@@ -323,6 +323,14 @@ describe.each(dialects)('gen_share_image on %s', (dialect) => {
     const zh = parseCard(await share({ lang: 'zh' }, lena.headers));
     const en = parseCard(await share({ lang: 'en' }, lena.headers));
     expect([zh, en].every((card) => fs.existsSync(cardFile(card)))).toBe(true);
+    // A second photo first: spec §4 keeps a user's last one.
+    const another = await upload(
+      app,
+      { bytes: await photoJpeg(116) },
+      { category_id: String(lena.categoryId) },
+      { headers: lena.headers },
+    );
+    expect(another.code, another.msg).toBe(0);
     const deleted = await app.call('delete_photo', { photo_id: lena.photoId }, lena.headers);
     expect(deleted.code, deleted.msg).toBe(0);
     expect([zh, en].some((card) => fs.existsSync(cardFile(card)))).toBe(false);

@@ -1,4 +1,5 @@
 import {
+  ERROR_MESSAGES,
   ErrorCode,
   moderationQueueResponseSchema,
   pairSchema,
@@ -174,10 +175,16 @@ describe.each(dialects)('the spec client signed in, call by call, on %s', (diale
       const { client, id } = await signIn(how);
       const first = await uploadBy(client);
       const second = await uploadBy(client);
+      // Spec §4 keeps a user's last photo: a third stays.
+      const kept = await uploadBy(client);
       const byId = await client.deletePhoto(first, id);
       expect(byId.code, byId.msg).toBe(0);
       const byPlaceholder = await client.deletePhoto(second, '1');
       expect(byPlaceholder.code, byPlaceholder.msg).toBe(0);
+      // The spec client's delete fails (success false) with the server's message (spec §8).
+      const last = await client.deletePhoto(kept, id);
+      expect(last.code).toBe(ErrorCode.LAST_PHOTO);
+      expect(last.msg).toBe(ERROR_MESSAGES[ErrorCode.LAST_PHOTO].zh);
       const left = await app.db
         .selectFrom('photos')
         .select('state')

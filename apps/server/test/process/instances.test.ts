@@ -82,6 +82,14 @@ describe.each(dialects)('two instances on one %s database', (dialect) => {
     // The second instance has its pairing index in memory already.
     const before = await second.services.arenaIndexes.current(category);
     const owner = await signIn(first, `uploader-${dialect}`, 'Uploader');
+    // A photo the owner keeps: spec §4 refuses to delete a user's last one.
+    const kept = await upload(
+      first,
+      { bytes: await photoJpeg(dialect === 'sqlite' ? 33 : 34) },
+      { category_id: String(category) },
+      { headers: owner.headers },
+    );
+    expect(kept.code, kept.msg).toBe(0);
     const uploaded = await upload(
       first,
       { bytes: await photoJpeg(dialect === 'sqlite' ? 31 : 32) },

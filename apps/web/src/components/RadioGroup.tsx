@@ -13,6 +13,8 @@ interface RadioGroupProps<T extends string | number> {
   optionClassName: string;
   /** What an option's label shows beside its radio button. */
   renderOption: (option: T) => ReactNode;
+  /** Options shown but not choosable (their label says why). */
+  isDisabled?: (option: T) => boolean;
 }
 
 /** A fieldset of radio buttons, each inside its label so the whole label is the target. */
@@ -26,6 +28,7 @@ export function RadioGroup<T extends string | number>({
   legendClassName,
   optionClassName,
   renderOption,
+  isDisabled,
 }: RadioGroupProps<T>) {
   return (
     <fieldset className={className}>
@@ -37,6 +40,7 @@ export function RadioGroup<T extends string | number>({
             name={name}
             value={option}
             checked={value === option}
+            disabled={isDisabled?.(option) ?? false}
             onChange={() => {
               onChange(option);
             }}

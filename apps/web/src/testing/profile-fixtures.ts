@@ -1,4 +1,5 @@
 import type { MyPhoto, VoteStats } from '@yanzhi/contract';
+import { expect } from 'vitest';
 import { useUserStore } from '../services/user';
 import { USER_INFO, ok } from './mock-api';
 
@@ -77,4 +78,12 @@ export function stats(overrides: Partial<VoteStats> = {}): VoteStats {
     ],
     ...overrides,
   };
+}
+
+/** The spec's client defaults (rating 5, its level, rank 123) that must never pass for facts. */
+export function expectNoDefaults() {
+  const text = document.body.textContent;
+  expect(text).not.toContain('5.0');
+  expect(text).not.toContain('颜值新手');
+  expect(text).not.toContain('#123');
 }

@@ -3,6 +3,7 @@ import { Suspense, lazy } from 'react';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingRegion, Skeleton } from '../../components/Skeleton';
 import { useLanguage, useT } from '../../lib/i18n';
+import { useProfileText } from './texts';
 
 /**
  * The badges are a chunk of their own (the toasts fetch them too): the profile opens on the
@@ -65,13 +66,32 @@ export function AchievementsPanel({
                   {language === 'en' ? item.description_en : item.description}
                 </p>
               </div>
-              <span className="achievement__state">
-                {unlocked ? t('achievements.earned') : t('achievements.locked')}
-              </span>
+              {!unlocked && item.progress ? (
+                <Progress {...item.progress} />
+              ) : (
+                <span className="achievement__state">
+                  {unlocked ? t('achievements.earned') : t('achievements.locked')}
+                </span>
+              )}
             </li>
           );
         })}
       </ul>
     </>
+  );
+}
+
+/** How far a locked achievement has come: "37/100", read out as progress. */
+function Progress({ current, target }: { current: number; target: number }) {
+  const t = useProfileText();
+  return (
+    <span
+      className="achievement__state achievement__progress tabular"
+      data-testid="achievement-progress"
+      role="img"
+      aria-label={`${t('achievements.locked')} · ${t('achievements.progressLabel', { current, target })}`}
+    >
+      {t('achievements.progress', { current, target })}
+    </span>
   );
 }

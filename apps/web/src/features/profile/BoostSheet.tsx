@@ -1,12 +1,23 @@
-import { BOOST_PACKAGES, FUEL_PER_BOOSTED_EXPOSURE } from '@yanzhi/contract';
+import { BOOST_PACKAGES, FUEL_PER_BOOSTED_EXPOSURE, type ErrorCode } from '@yanzhi/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type SubmitEvent } from 'react';
 import { RadioGroup } from '../../components/RadioGroup';
 import { SheetActions } from '../../components/SheetActions';
 import { Sheet } from '../../components/Sheet';
+import { ApiError } from '../../lib/api-client';
+import { voteStatsKeys } from '../../lib/api/get-user-vote-stats';
 import { describeError } from '../../lib/error-text';
-import { useT } from '../../lib/i18n';
+import { useProfileText } from './texts';
 import { toast } from '../../services/toasts';
 import { useBoostPhoto } from './api/boost-photo';
+
+/** ErrorCode.INSUFFICIENT_FUEL, written out (its type checks it against the contract). */
+const INSUFFICIENT_FUEL: typeof ErrorCode.INSUFFICIENT_FUEL = 40903;
+
+function boostError(error: unknown, t: ReturnType<typeof useProfileText>): string {
+  if (error instanceof ApiError && error.code === INSUFFICIENT_FUEL) return t('boost.refused');
+  return describeError(error, t);
+}
 
 interface BoostSheetProps {
   photoId: number;
@@ -18,22 +29,33 @@ interface BoostSheetProps {
 
 /** Buy boosted exposures for a photo: the packages, their cost and the fuel left after. */
 export function BoostSheet({ photoId, n, fuel, onClose }: BoostSheetProps) {
-  const t = useT();
+  const t = useProfileText();
   const titleId = useId();
-  const [exposures, setExposures] = useState<number>(BOOST_PACKAGES[0]);
+  const queryClient = useQueryClient();
+  const affordable = (count: number) => count * FUEL_PER_BOOSTED_EXPOSURE <= fuel;
+  // The first package one can pay for is chosen; none when the fuel covers none.
+  const [choice, setChoice] = useState<number | null>(BOOST_PACKAGES.find(affordable) ?? null);
+  const exposures = choice !== null && affordable(choice) ? choice : null;
   const boost = useBoostPhoto();
-  const cost = exposures * FUEL_PER_BOOSTED_EXPOSURE;
+  const cost = (exposures ?? BOOST_PACKAGES[0]) * FUEL_PER_BOOSTED_EXPOSURE;
   const after = fuel - cost;
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (boost.isPending) return;
+    if (boost.isPending || exposures === null) return;
     boost.mutate(
       { photoId, exposures },
       {
         onSuccess: (data) => {
           toast.success(t('boost.done', { count: exposures, fuel: data.fuel }));
           onClose();
+        },
+        onError: (error) => {
+          // The balance moved elsewhere (another tab, a spend): read it again, so the packages
+          // it no longer covers turn unavailable.
+          if (error instanceof ApiError && error.code === INSUFFICIENT_FUEL) {
+            void queryClient.invalidateQueries({ queryKey: voteStatsKeys.all });
+          }
         },
       },
     );
@@ -50,7 +72,8 @@ export function BoostSheet({ photoId, n, fuel, onClose }: BoostSheetProps) {
           name="exposures"
           options={BOOST_PACKAGES}
           value={exposures}
-          onChange={setExposures}
+          onChange={setChoice}
+          isDisabled={(count) => !affordable(count)}
           legend={t('boost.packages')}
           className="boost__packages"
           legendClassName="visually-hidden"
@@ -61,19 +84,24 @@ export function BoostSheet({ photoId, n, fuel, onClose }: BoostSheetProps) {
               <span className="boost__package-cost tabular">
                 {t('boost.cost', { cost: count * FUEL_PER_BOOSTED_EXPOSURE })}
               </span>
+              {affordable(count) ? null : (
+                <span className="boost__package-short">{t('boost.unaffordable')}</span>
+              )}
             </>
           )}
         />
         <p className="boost__after tabular" data-testid="boost-after" aria-live="polite">
-          {after >= 0 ? t('boost.after', { fuel, after }) : t('boost.short', { fuel, cost })}
+          {exposures !== null && after >= 0
+            ? t('boost.after', { fuel, after })
+            : t('boost.short', { fuel, cost })}
         </p>
         <SheetActions
           block="sheet-form"
-          error={boost.isError ? describeError(boost.error, t) : null}
+          error={boost.isError ? boostError(boost.error, t) : null}
           cancelLabel={t('common.cancel')}
           onCancel={onClose}
           confirmLabel={boost.isPending ? t('boost.sending') : t('boost.confirm')}
-          confirmDisabled={boost.isPending}
+          confirmDisabled={boost.isPending || exposures === null}
         />
       </form>
     </Sheet>

@@ -5,6 +5,7 @@ import { Icon } from '../../components/Icon';
 import { PageIcon } from '../../components/PageIcon';
 import { PhotoFrame } from '../../components/PhotoFrame';
 import { useT } from '../../lib/i18n';
+import { useProfileText } from './texts';
 import { photoSrcSet } from '../../lib/photo-sources';
 import { ShareModal } from '../../services/share';
 import { stateChip, winRate, type ProfilePhoto } from './profile-photo';
@@ -55,6 +56,7 @@ export function PhotoCardItem({
             {formatScore(photo.current_score)}
           </span>
         )}
+        {photo.placement ? <Placement placement={photo.placement} locked={locked} /> : null}
         <span className="my-photo__meta tabular">
           {t('photo.comparisons', { count: photo.comparisons ?? 0 })}
         </span>
@@ -105,5 +107,30 @@ export function PhotoCardItem({
         />
       ) : null}
     </li>
+  );
+}
+
+/** While a photo is placed: about how many matches remain, and its score's probable range. */
+function Placement({
+  placement,
+  locked,
+}: {
+  placement: NonNullable<ProfilePhoto['placement']>;
+  /** Before the unlock the range would tell the hidden score. */
+  locked: boolean;
+}) {
+  const t = useProfileText();
+  return (
+    <span className="my-photo__placing tabular" data-testid="placement">
+      <span>{t('photo.placing', { count: placement.matches_to_place })}</span>
+      {locked ? null : (
+        <span>
+          {t('photo.range', {
+            low: formatScore(placement.score_low),
+            high: formatScore(placement.score_high),
+          })}
+        </span>
+      )}
+    </span>
   );
 }

@@ -8,10 +8,11 @@ import { toast } from '../../services/toasts';
 import { useUserStore } from '../../services/user';
 import { BoostSheet } from './BoostSheet';
 import { ConfirmSheet } from '../../components/ConfirmSheet';
+import { LastPhotoSheet } from './LastPhotoSheet';
 import { PhotoCardItem } from './PhotoCardItem';
 import type { ProfilePhoto } from './profile-photo';
 
-type OpenAction = { kind: 'boost' | 'delete'; photo: ProfilePhoto; n: number } | null;
+type OpenAction = { kind: 'boost' | 'delete' | 'last'; photo: ProfilePhoto; n: number } | null;
 
 /** The photos tab: the grid of my photos, with the boost and delete sheets. */
 export function PhotosPanel({
@@ -92,7 +93,9 @@ export function PhotosPanel({
               setOpen({ kind: 'boost', photo, n: index + 1 });
             }}
             onDelete={() => {
-              setOpen({ kind: 'delete', photo, n: index + 1 });
+              // Spec §4: the only photo left is not deleted; say why instead of asking.
+              const last = photos.length - deletedIds.size <= 1 && total <= 1;
+              setOpen({ kind: last ? 'last' : 'delete', photo, n: index + 1 });
             }}
           />
         ))}
@@ -100,6 +103,7 @@ export function PhotosPanel({
       {open?.kind === 'boost' ? (
         <BoostSheet photoId={open.photo.id} n={open.n} fuel={fuel} onClose={close} />
       ) : null}
+      {open?.kind === 'last' ? <LastPhotoSheet onClose={close} /> : null}
       {open?.kind === 'delete' ? (
         <ConfirmSheet
           testId="delete-photo-sheet"

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Button, ButtonLink } from '../../components/Button';
 import { PageIcon } from '../../components/PageIcon';
-import { useT } from '../../lib/i18n';
 import { useVoteStats } from '../../lib/api/get-user-vote-stats';
+import { useOnline } from '../../lib/online-status';
 import { ShareModal } from '../../services/share';
 import { useUserStore, type User } from '../../services/user';
 import { AchievementsPanel } from './AchievementsPanel';
@@ -12,11 +12,14 @@ import { PhotoNewsInbox } from './news/PhotoNewsInbox';
 import { PhotosPanel } from './PhotosPanel';
 import { ProfileCard } from './ProfileCard';
 import type { ProfilePhoto } from './profile-photo';
+import { canShare, profileView } from './profile-view';
 import { ProfileTabs, type Tab } from './ProfileTabs';
+import { useProfileText } from './texts';
 
 /** A signed-in user's profile: the card, upload and share, then the photos, data and achievements tabs. */
 export function SignedInProfile({ user }: { user: User }) {
-  const t = useT();
+  const t = useProfileText();
+  const online = useOnline();
   const [tab, setTab] = useState<Tab>('photos');
   const [sharing, setSharing] = useState(false);
   const photosQuery = useMyPhotos(user.id);
@@ -29,24 +32,38 @@ export function SignedInProfile({ user }: { user: User }) {
   }, [page, setPhotoPage]);
   const fuel = stats.data?.fuel ?? user.fuel;
   const best = photos[0];
+  const view = profileView({
+    photos,
+    page,
+    pending: photosQuery.isPending,
+    error: photosQuery.error,
+    online,
+  });
+  const retry = () => {
+    void photosQuery.refetch();
+  };
 
   return (
     <>
-      <ProfileCard user={user} best={best} stats={stats.data} />
+      <ProfileCard user={user} view={view} stats={stats.data} onRetry={retry} />
       <div className="profile__actions">
-        <ButtonLink to="/upload" block>
-          {t('profile.uploadAnother')}
-        </ButtonLink>
-        <Button
-          variant="secondary"
-          block
-          onClick={() => {
-            setSharing(true);
-          }}
-        >
-          <PageIcon name="share" size={18} />
-          {t('profile.share')}
-        </Button>
+        {view.kind === 'ready' || view.kind === 'empty' ? (
+          <ButtonLink to="/upload" block>
+            {view.kind === 'ready' ? t('profile.uploadAnother') : t('profile.uploadFirst')}
+          </ButtonLink>
+        ) : null}
+        {canShare(view, photos) ? (
+          <Button
+            variant="secondary"
+            block
+            onClick={() => {
+              setSharing(true);
+            }}
+          >
+            <PageIcon name="share" size={18} />
+            {t('profile.share')}
+          </Button>
+        ) : null}
       </div>
       <PhotoNewsInbox userId={user.id} scoreLocked={!stats.data?.onboarding.unlocked} />
       {sharing ? (
@@ -71,9 +88,7 @@ export function SignedInProfile({ user }: { user: User }) {
               fuel={fuel}
               locked={stats.data !== undefined && !stats.data.onboarding.unlocked}
               state={{ pending: photosQuery.isPending, error: photosQuery.error }}
-              onRetry={() => {
-                void photosQuery.refetch();
-              }}
+              onRetry={retry}
             />
           ) : null}
           {tab === 'data' ? (
