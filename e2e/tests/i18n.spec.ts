@@ -5,6 +5,7 @@ import { LEADERBOARD_TEXTS } from '../../apps/web/src/features/leaderboard/texts
 import { ONBOARDING_TEXTS } from '../../apps/web/src/features/onboarding/texts-data.js';
 import { UPLOAD_TEXTS } from '../../apps/web/src/features/upload/texts-data.js';
 import { ACCOUNT_TEXTS } from '../../apps/web/src/services/account/texts-data.js';
+import { SHARE_TEXTS } from '../../apps/web/src/services/share/texts-data.js';
 import {
   BROWSER_LOCALE,
   ROUTE_CASES,
@@ -24,6 +25,7 @@ const CATALOGUE_KEYS = [
   LEADERBOARD_TEXTS['zh-CN'],
   UPLOAD_TEXTS['zh-CN'],
   ONBOARDING_TEXTS['zh-CN'],
+  SHARE_TEXTS['zh-CN'],
 ].flatMap((texts) => Object.keys(texts));
 
 /** Latin words a Chinese page may show: brand-free technical names and the switch's own label. */

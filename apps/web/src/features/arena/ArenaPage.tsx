@@ -16,7 +16,6 @@ import { PairStage } from './PairStage';
 import { usePairFeed } from './use-pair-feed';
 import type * as SheetsModule from './sheets';
 import { useVote } from './use-vote';
-import { UnlockDone } from './UnlockDone';
 import { useArenaAddress } from './use-arena-address';
 import './arena.css';
 import './feedback.css';
@@ -171,8 +170,13 @@ export function ArenaPage() {
       {onboarding !== undefined && !onboarding.unlocked ? (
         <UnlockProgress votes={onboarding.votes} required={onboarding.required} />
       ) : null}
-      {unlockedHere ? (
-        <UnlockDone required={onboarding.required} hasAccount={user !== null} />
+      {/* Where to go next rides in the sheets' chunk (in long before a 10th vote); until it is
+          here, an invisible bar keeps its place. */}
+      {unlockedHere && sheets !== null ? (
+        <sheets.UnlockDone required={onboarding.required} hasAccount={user !== null} />
+      ) : null}
+      {unlockedHere && sheets === null ? (
+        <UnlockProgress votes={onboarding.required} required={onboarding.required} placeholder />
       ) : null}
       {/* Its place is kept while the stats load, so the photos do not jump down when it shows. */}
       {onboarding === undefined && stats.isPending ? (

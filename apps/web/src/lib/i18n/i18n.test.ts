@@ -6,6 +6,7 @@ import { MODERATION_TEXTS } from '../../features/moderation/texts';
 import { ONBOARDING_TEXTS } from '../../features/onboarding/texts-data';
 import { UPLOAD_TEXTS } from '../../features/upload/texts-data';
 import { ACCOUNT_TEXTS } from '../../services/account/texts-data';
+import { SHARE_TEXTS } from '../../services/share/texts-data';
 import { zhCN } from './catalogue';
 import { en } from './catalogue-en';
 import { languageOfTag, languageOfVersion } from './language';
@@ -23,6 +24,7 @@ const PAGE_TEXTS: Readonly<Record<string, PageTexts<string>>> = {
   leaderboard: LEADERBOARD_TEXTS,
   upload: UPLOAD_TEXTS,
   onboarding: ONBOARDING_TEXTS,
+  share: SHARE_TEXTS,
 };
 
 describe('i18n catalogue', () => {
