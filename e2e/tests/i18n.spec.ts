@@ -4,6 +4,9 @@ import { en } from '../../apps/web/src/lib/i18n/catalogue-en.js';
 import { LEADERBOARD_TEXTS } from '../../apps/web/src/features/leaderboard/texts-data.js';
 import { ONBOARDING_TEXTS } from '../../apps/web/src/features/onboarding/texts-data.js';
 import { UPLOAD_TEXTS } from '../../apps/web/src/features/upload/texts-data.js';
+import { REPORT_TEXTS } from '../../apps/web/src/features/arena/report-texts-data.js';
+import { VIEWER_TEXTS } from '../../apps/web/src/features/arena/viewer-texts-data.js';
+import { MODERATION_PAGE_TEXTS } from '../../apps/web/src/features/moderation/texts-data.js';
 import { ACCOUNT_TEXTS } from '../../apps/web/src/services/account/texts-data.js';
 import { SHARE_TEXTS } from '../../apps/web/src/services/share/texts-data.js';
 import {
@@ -26,6 +29,9 @@ const CATALOGUE_KEYS = [
   UPLOAD_TEXTS['zh-CN'],
   ONBOARDING_TEXTS['zh-CN'],
   SHARE_TEXTS['zh-CN'],
+  REPORT_TEXTS['zh-CN'],
+  VIEWER_TEXTS['zh-CN'],
+  MODERATION_PAGE_TEXTS['zh-CN'],
 ].flatMap((texts) => Object.keys(texts));
 
 /** Latin words a Chinese page may show: brand-free technical names and the switch's own label. */

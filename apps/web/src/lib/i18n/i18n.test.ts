@@ -1,6 +1,9 @@
 import { CLIENT_STORAGE_KEYS, DEFAULT_TOAST_TITLES } from '@yanzhi/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES, detectLanguage, setLanguage, t, type MessageKey } from '.';
+import { REPORT_TEXTS } from '../../features/arena/report-texts-data';
+import { VIEWER_TEXTS } from '../../features/arena/viewer-texts-data';
+import { MODERATION_PAGE_TEXTS } from '../../features/moderation/texts-data';
 import { LEADERBOARD_TEXTS } from '../../features/leaderboard/texts-data';
 import { MODERATION_TEXTS } from '../../features/moderation/texts';
 import { ONBOARDING_TEXTS } from '../../features/onboarding/texts-data';
@@ -25,6 +28,9 @@ const PAGE_TEXTS: Readonly<Record<string, PageTexts<string>>> = {
   upload: UPLOAD_TEXTS,
   onboarding: ONBOARDING_TEXTS,
   share: SHARE_TEXTS,
+  report: REPORT_TEXTS,
+  viewer: VIEWER_TEXTS,
+  moderationPage: MODERATION_PAGE_TEXTS,
 };
 
 describe('i18n catalogue', () => {
