@@ -4,7 +4,7 @@ import { RadioGroup } from '../../components/RadioGroup';
 import { SheetActions } from '../../components/SheetActions';
 import { Sheet } from '../../components/Sheet';
 import { describeError } from '../../lib/error-text';
-import { useT } from '../../lib/i18n';
+import { useProfileText } from './texts';
 import { toast } from '../../services/toasts';
 import { useBoostPhoto } from './api/boost-photo';
 
@@ -18,7 +18,7 @@ interface BoostSheetProps {
 
 /** Buy boosted exposures for a photo: the packages, their cost and the fuel left after. */
 export function BoostSheet({ photoId, n, fuel, onClose }: BoostSheetProps) {
-  const t = useT();
+  const t = useProfileText();
   const titleId = useId();
   const [exposures, setExposures] = useState<number>(BOOST_PACKAGES[0]);
   const boost = useBoostPhoto();

@@ -3,7 +3,8 @@ import { Icon } from '../../components/Icon';
 import { PageIcon } from '../../components/PageIcon';
 import { PhotoFrame } from '../../components/PhotoFrame';
 import { UnlockProgress } from '../../components/UnlockProgress';
-import { useLanguage, useT } from '../../lib/i18n';
+import { useLanguage } from '../../lib/i18n';
+import { useProfileText } from './texts';
 import { selectLevel, selectRating, useUserStore, type User } from '../../services/user';
 import type { ProfilePhoto } from './profile-photo';
 import { Stat } from './Stat';
@@ -18,7 +19,7 @@ export function ProfileCard({
   best: ProfilePhoto | undefined;
   stats: VoteStats | undefined;
 }) {
-  const t = useT();
+  const t = useProfileText();
   const language = useLanguage();
   const rating = useUserStore(selectRating);
   const level = useUserStore(selectLevel);

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, ButtonLink } from '../../components/Button';
 import { PageIcon } from '../../components/PageIcon';
-import { useT } from '../../lib/i18n';
+import { useProfileText } from './texts';
 import { useVoteStats } from '../../lib/api/get-user-vote-stats';
 import { ShareModal } from '../../services/share';
 import { useUserStore, type User } from '../../services/user';
@@ -16,7 +16,7 @@ import { ProfileTabs, type Tab } from './ProfileTabs';
 
 /** A signed-in user's profile: the card, upload and share, then the photos, data and achievements tabs. */
 export function SignedInProfile({ user }: { user: User }) {
-  const t = useT();
+  const t = useProfileText();
   const [tab, setTab] = useState<Tab>('photos');
   const [sharing, setSharing] = useState(false);
   const photosQuery = useMyPhotos(user.id);
