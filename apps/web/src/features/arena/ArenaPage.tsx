@@ -156,7 +156,8 @@ export function ArenaPage() {
       <header className="arena__top">
         <CategoryBar selectedId={categoryId} onSelect={setCategoryId} />
         <div className="arena__actions">
-          <FuelPill fuel={fuel} />
+          {/* Counting up rides in the sheets' chunk: until it is in, the balance just shows. */}
+          {sheets !== null ? <sheets.CountedFuelPill fuel={fuel} /> : <FuelPill fuel={fuel} />}
           <Link to="/profile" className="avatar-link" aria-label={t('arena.profileLink')}>
             {user?.avatar_url ? (
               <img className="avatar-link__img" src={user.avatar_url} alt="" />
