@@ -40,7 +40,7 @@ const DEFERRED: Readonly<Record<string, string>> = {
   'src/lib/i18n/catalogue-en.ts':
     'English texts, fetched only when English is the language (preloaded beside the entry then)',
   'src/features/arena/sheets.ts':
-    'the report sheet and photo viewer of the arena, fetched once the first photos are in',
+    "the arena's sheets, unlock link and fuel count-up, fetched once the first photos are in",
   'src/services/offline/outbox-queue.ts':
     'the offline vote queue and its storage, fetched once the first screen has settled or on a vote',
   'src/components/AchievementIcon.tsx':

@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { zhCN } from '../../apps/web/src/lib/i18n/catalogue.js';
 import { en } from '../../apps/web/src/lib/i18n/catalogue-en.js';
+import { PROFILE_TEXTS } from '../../apps/web/src/features/profile/texts-data.js';
 import { UPLOAD_TEXTS } from '../../apps/web/src/features/upload/texts-data.js';
 import { ACCOUNT_TEXTS } from '../../apps/web/src/services/account/texts-data.js';
 import { BROWSER_LOCALE, SCREENSHOTS_DIR, makeJpeg } from '../support/app.js';
@@ -30,6 +31,7 @@ for (const [language, { width, height, suffix }] of (['zh-CN', 'en'] as const).f
       test.setTimeout(180_000);
       const app = language === 'en' ? en : zhCN;
       const text = ACCOUNT_TEXTS[language];
+      const profile = PROFILE_TEXTS[language];
       const upload = UPLOAD_TEXTS[language];
       const origin = localUrl();
       await mkdir(DIR, { recursive: true });
@@ -65,7 +67,7 @@ for (const [language, { width, height, suffix }] of (['zh-CN', 'en'] as const).f
       const keep = page.getByTestId('keep-account');
       await expect(keep).toContainText(text['account.noWayBack']);
       await shoot('keep-section-empty', keep);
-      await page.getByRole('button', { name: app['profile.signOut'] }).click();
+      await page.getByRole('button', { name: profile['profile.signOut'] }).click();
       const stranded = page.getByRole('dialog', { name: text['signOut.title'] });
       await expect(stranded.getByTestId('sign-out-warning')).toBeVisible();
       await shoot('sign-out-stranded');
@@ -86,7 +88,7 @@ for (const [language, { width, height, suffix }] of (['zh-CN', 'en'] as const).f
       await page.keyboard.press('Escape');
 
       // Signing out says how to come back; the visitor's sign-in sheet; the code's replacement.
-      await page.getByRole('button', { name: app['profile.signOut'] }).click();
+      await page.getByRole('button', { name: profile['profile.signOut'] }).click();
       const signOut = page.getByRole('dialog', { name: text['signOut.title'] });
       await expect(signOut.getByTestId('ways-back')).toBeVisible();
       await shoot('sign-out');

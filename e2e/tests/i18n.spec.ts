@@ -4,7 +4,12 @@ import { en } from '../../apps/web/src/lib/i18n/catalogue-en.js';
 import { LEADERBOARD_TEXTS } from '../../apps/web/src/features/leaderboard/texts-data.js';
 import { ONBOARDING_TEXTS } from '../../apps/web/src/features/onboarding/texts-data.js';
 import { UPLOAD_TEXTS } from '../../apps/web/src/features/upload/texts-data.js';
+import { PROFILE_TEXTS } from '../../apps/web/src/features/profile/texts-data.js';
+import { REPORT_TEXTS } from '../../apps/web/src/features/arena/report-texts-data.js';
+import { VIEWER_TEXTS } from '../../apps/web/src/features/arena/viewer-texts-data.js';
+import { MODERATION_PAGE_TEXTS } from '../../apps/web/src/features/moderation/texts-data.js';
 import { ACCOUNT_TEXTS } from '../../apps/web/src/services/account/texts-data.js';
+import { SHARE_TEXTS } from '../../apps/web/src/services/share/texts-data.js';
 import {
   BROWSER_LOCALE,
   ROUTE_CASES,
@@ -24,6 +29,11 @@ const CATALOGUE_KEYS = [
   LEADERBOARD_TEXTS['zh-CN'],
   UPLOAD_TEXTS['zh-CN'],
   ONBOARDING_TEXTS['zh-CN'],
+  SHARE_TEXTS['zh-CN'],
+  REPORT_TEXTS['zh-CN'],
+  VIEWER_TEXTS['zh-CN'],
+  MODERATION_PAGE_TEXTS['zh-CN'],
+  PROFILE_TEXTS['zh-CN'],
 ].flatMap((texts) => Object.keys(texts));
 
 /** Latin words a Chinese page may show: brand-free technical names and the switch's own label. */
@@ -139,7 +149,9 @@ test.describe('choosing the language', () => {
       .getByRole('group', { name: '语言' })
       .getByRole('button', { name: 'English' })
       .click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(en['profile.heading']);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      PROFILE_TEXTS.en['profile.heading'],
+    );
     await expect(page).toHaveTitle(en['title.profile']);
     await expectOneLanguage(page, 'en', userContent, 'profile after the switch');
 
@@ -156,7 +168,9 @@ test.describe('choosing the language', () => {
       .getByRole('group', { name: 'Language' })
       .getByRole('button', { name: '中文' })
       .click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(zhCN['profile.heading']);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      PROFILE_TEXTS['zh-CN']['profile.heading'],
+    );
   });
 
   test("the host's language parameter wins over the browser and holds on the next start", async ({

@@ -1,63 +1,17 @@
-import { useEffect, useRef, useState } from 'react';
 import { useT } from '../lib/i18n';
 import { Icon } from './Icon';
 
-/** How long the number takes to count from the old balance to the new one. */
-export const FUEL_COUNT_MS = 450;
-
-function prefersReducedMotion(): boolean {
-  return (
-    typeof window.matchMedia === 'function' &&
-    window.matchMedia('(prefers-reduced-motion: reduce)').matches
-  );
+interface FuelPillProps {
+  fuel: number;
+  /** The number on show while a change is counted (CountedFuelPill); the balance otherwise. */
+  shown?: number;
+  /** A rise is being counted: the pill glows. */
+  gained?: boolean;
 }
 
-/** The number shown `elapsed` ms into counting from `from` to `to` (ease-out, whole numbers). */
-export function countFrame(from: number, to: number, elapsed: number, duration: number): number {
-  if (elapsed >= duration || duration <= 0) return to;
-  const progress = 1 - (1 - Math.max(0, elapsed) / duration) ** 3;
-  return Math.round(from + (to - from) * progress);
-}
-
-/**
- * The shown number follows `value` by counting to it, so a vote's fuel is seen arriving in
- * place instead of in a toast; with reduced motion it simply changes. `gained` is true while a
- * rise is being counted (the pill glows).
- */
-function useCountedValue(value: number): { shown: number; gained: boolean } {
-  const [shown, setShown] = useState(value);
-  const [gained, setGained] = useState(false);
-  const shownRef = useRef(value);
-
-  useEffect(() => {
-    const from = shownRef.current;
-    if (from === value) return;
-    if (prefersReducedMotion() || typeof requestAnimationFrame !== 'function') {
-      shownRef.current = value;
-      setShown(value);
-      return;
-    }
-    setGained(value > from);
-    const start = performance.now();
-    let frame = requestAnimationFrame(function step(now) {
-      const next = countFrame(from, value, now - start, FUEL_COUNT_MS);
-      shownRef.current = next;
-      setShown(next);
-      if (next === value) setGained(false);
-      else frame = requestAnimationFrame(step);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-    };
-  }, [value]);
-
-  return { shown, gained };
-}
-
-/** "⚡ 50": the fuel balance in the gold of rewards, counting up as fuel comes in. */
-export function FuelPill({ fuel }: { fuel: number }) {
+/** "⚡ 50": the fuel balance in the gold of rewards (CountedFuelPill counts it up as it grows). */
+export function FuelPill({ fuel, shown = fuel, gained = false }: FuelPillProps) {
   const t = useT();
-  const { shown, gained } = useCountedValue(fuel);
   return (
     <span
       className={`fuel-pill tabular ${gained ? 'fuel-pill--gain' : ''}`}

@@ -16,7 +16,6 @@ import { PairStage } from './PairStage';
 import { usePairFeed } from './use-pair-feed';
 import type * as SheetsModule from './sheets';
 import { useVote } from './use-vote';
-import { UnlockDone } from './UnlockDone';
 import { useArenaAddress } from './use-arena-address';
 import './arena.css';
 import './feedback.css';
@@ -157,7 +156,8 @@ export function ArenaPage() {
       <header className="arena__top">
         <CategoryBar selectedId={categoryId} onSelect={setCategoryId} />
         <div className="arena__actions">
-          <FuelPill fuel={fuel} />
+          {/* Counting up rides in the sheets' chunk: until it is in, the balance just shows. */}
+          {sheets !== null ? <sheets.CountedFuelPill fuel={fuel} /> : <FuelPill fuel={fuel} />}
           <Link to="/profile" className="avatar-link" aria-label={t('arena.profileLink')}>
             {user?.avatar_url ? (
               <img className="avatar-link__img" src={user.avatar_url} alt="" />
@@ -171,8 +171,13 @@ export function ArenaPage() {
       {onboarding !== undefined && !onboarding.unlocked ? (
         <UnlockProgress votes={onboarding.votes} required={onboarding.required} />
       ) : null}
-      {unlockedHere ? (
-        <UnlockDone required={onboarding.required} hasAccount={user !== null} />
+      {/* Where to go next rides in the sheets' chunk (in long before a 10th vote); until it is
+          here, an invisible bar keeps its place. */}
+      {unlockedHere && sheets !== null ? (
+        <sheets.UnlockDone required={onboarding.required} hasAccount={user !== null} />
+      ) : null}
+      {unlockedHere && sheets === null ? (
+        <UnlockProgress votes={onboarding.required} required={onboarding.required} placeholder />
       ) : null}
       {/* Its place is kept while the stats load, so the photos do not jump down when it shows. */}
       {onboarding === undefined && stats.isPending ? (

@@ -2,7 +2,8 @@ import type { PhotoCard } from '@yanzhi/contract';
 import { useEffect, useRef, type CSSProperties } from 'react';
 import { Icon } from '../../components/Icon';
 import { Sheet } from '../../components/Sheet';
-import { useT } from '../../lib/i18n';
+import { usePageTexts } from '../../lib/i18n/page-texts';
+import { VIEWER_TEXTS } from './viewer-texts-data';
 import { useZoom } from './use-zoom';
 import './viewer.css';
 
@@ -46,7 +47,7 @@ function useBackCloses(onClose: () => void): void {
  * around; the close button, Escape or back close it. A modal dialog (focus trapped, given back).
  */
 export function PhotoViewer({ photo, n, onClose }: PhotoViewerProps) {
-  const t = useT();
+  const t = usePageTexts(VIEWER_TEXTS);
   const { zoom, gesturing, toggle, ref, handlers } = useZoom();
   useBackCloses(onClose);
   /** The fingers that opened the viewer lift over it: that is not a press on its close button. */

@@ -6,7 +6,8 @@ import { RadioGroup } from '../../components/RadioGroup';
 import { SheetActions } from '../../components/SheetActions';
 import { Sheet } from '../../components/Sheet';
 import { describeError } from '../../lib/error-text';
-import { useT } from '../../lib/i18n';
+import { usePageTexts } from '../../lib/i18n/page-texts';
+import { REPORT_TEXTS } from './report-texts-data';
 import { placeholderStyle } from '../../lib/placeholder';
 import { toast } from '../../services/toasts';
 import { useUserStore } from '../../services/user';
@@ -24,7 +25,7 @@ interface ReportSheetProps {
 
 /** The bottom sheet that reports a photo: a reason, optional notes, send. */
 export function ReportSheet({ photo, n, onClose }: ReportSheetProps) {
-  const t = useT();
+  const t = usePageTexts(REPORT_TEXTS);
   const titleId = useId();
   const notesId = useId();
   const userId = useUserStore((state) => state.user?.id ?? null);

@@ -3,15 +3,29 @@ import { Button, ButtonLink } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { Skeleton } from '../../components/Skeleton';
-import { useT, type MessageKey } from '../../lib/i18n';
+import { usePageTexts, type PageTexts, type PageTranslate } from '../../lib/i18n/page-texts';
 import { toast } from '../../services/toasts';
 import { useUserStore } from '../../services/user';
 import { useModerationQueue } from './api/get-moderation-queue';
 import { useModeratePhoto, type ModerationDecision } from './api/moderate-photo';
 import './moderation.css';
 import { useModerationText } from './texts';
+import { MODERATION_PAGE_TEXTS, type ModerationPageTextKey } from './texts-data';
+import { REPORT_TEXTS, type ReportTextKey } from '../arena/report-texts-data';
 
-const DECISIONS: readonly { decision: ModerationDecision; label: MessageKey }[] = [
+type PageTextKey = ModerationPageTextKey | ReportTextKey;
+
+/** The page's texts and the report reasons (the report sheet's), both out of the first download. */
+const PAGE_TEXTS: PageTexts<PageTextKey> = {
+  'zh-CN': { ...REPORT_TEXTS['zh-CN'], ...MODERATION_PAGE_TEXTS['zh-CN'] },
+  en: { ...REPORT_TEXTS.en, ...MODERATION_PAGE_TEXTS.en },
+};
+
+function useT(): PageTranslate<PageTextKey> {
+  return usePageTexts(PAGE_TEXTS);
+}
+
+const DECISIONS: readonly { decision: ModerationDecision; label: ModerationPageTextKey }[] = [
   { decision: 'keep', label: 'moderation.keep' },
   { decision: 'remove', label: 'moderation.remove' },
   { decision: 'ban', label: 'moderation.ban' },

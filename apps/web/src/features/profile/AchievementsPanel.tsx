@@ -2,7 +2,7 @@ import type { Achievement, VoteStats } from '@yanzhi/contract';
 import { Suspense, lazy } from 'react';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingRegion, Skeleton } from '../../components/Skeleton';
-import { useLanguage, useT } from '../../lib/i18n';
+import { useLanguage } from '../../lib/i18n';
 import { useProfileText } from './texts';
 
 /**
@@ -27,7 +27,7 @@ export function AchievementsPanel({
   pending: boolean;
   onRetry: () => void;
 }) {
-  const t = useT();
+  const t = useProfileText();
   const language = useLanguage();
   if (pending) {
     return (

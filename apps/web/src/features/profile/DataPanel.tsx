@@ -5,7 +5,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { LoadingRegion, Skeleton } from '../../components/Skeleton';
 import { UnlockProgress } from '../../components/UnlockProgress';
 import { isNotAvailableYet } from '../../lib/error-text';
-import { useT } from '../../lib/i18n';
+import { useProfileText } from './texts';
 import { usePhotoHistory } from './api/get-photo-history';
 import type { ProfilePhoto } from './profile-photo';
 import { ScoreChart } from './ScoreChart';
@@ -18,7 +18,7 @@ export function DataPanel({
   photos: ProfilePhoto[];
   onboarding: VoteStats['onboarding'] | undefined;
 }) {
-  const t = useT();
+  const t = useProfileText();
   const selectId = useId();
   const [chosen, setChosen] = useState<number | null>(null);
   const photoId = chosen ?? photos[0]?.id ?? null;

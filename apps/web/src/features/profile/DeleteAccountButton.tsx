@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Button } from '../../components/Button';
 import { describeError } from '../../lib/error-text';
-import { useT } from '../../lib/i18n';
+import { useProfileText } from './texts';
 import { useDeleteAccount } from './api/delete-account';
 import { ConfirmSheet } from '../../components/ConfirmSheet';
 
 /** Deletes the account after a confirmation that lists what goes with it. */
 export function DeleteAccountButton() {
-  const t = useT();
+  const t = useProfileText();
   const [open, setOpen] = useState(false);
   const remove = useDeleteAccount();
   return (

@@ -4,7 +4,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingRegion, Skeleton } from '../../components/Skeleton';
 import { UnlockProgress } from '../../components/UnlockProgress';
-import { useT } from '../../lib/i18n';
+import { useProfileText } from './texts';
 import { useVoteStats } from '../../lib/api/get-user-vote-stats';
 import { useAccountText } from '../../services/account';
 import { Stat } from './Stat';
@@ -14,7 +14,7 @@ import { Stat } from './Stat';
  * back into an account saved with a passkey or a recovery code.
  */
 export function GuestProfile({ onSignIn }: { onSignIn: () => void }) {
-  const t = useT();
+  const t = useProfileText();
   const text = useAccountText();
   const stats = useVoteStats(null);
   const data = stats.data;

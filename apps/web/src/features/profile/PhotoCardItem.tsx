@@ -4,7 +4,6 @@ import { Button } from '../../components/Button';
 import { Icon } from '../../components/Icon';
 import { PageIcon } from '../../components/PageIcon';
 import { PhotoFrame } from '../../components/PhotoFrame';
-import { useT } from '../../lib/i18n';
 import { useProfileText } from './texts';
 import { photoSrcSet } from '../../lib/photo-sources';
 import { ShareModal } from '../../services/share';
@@ -29,7 +28,7 @@ export function PhotoCardItem({
   onBoost: () => void;
   onDelete: () => void;
 }) {
-  const t = useT();
+  const t = useProfileText();
   const chip = stateChip(photo, deleted);
   const rate = winRate(photo);
   const canBoost = !deleted && (photo.state === undefined || photo.state === 'active');

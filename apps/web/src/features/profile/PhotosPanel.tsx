@@ -3,7 +3,7 @@ import { ButtonLink } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingRegion, Skeleton } from '../../components/Skeleton';
-import { useT } from '../../lib/i18n';
+import { useProfileText } from './texts';
 import { toast } from '../../services/toasts';
 import { useUserStore } from '../../services/user';
 import { BoostSheet } from './BoostSheet';
@@ -28,7 +28,7 @@ export function PhotosPanel({
   state: { pending: boolean; error: unknown };
   onRetry: () => void;
 }) {
-  const t = useT();
+  const t = useProfileText();
   const deletePhoto = useUserStore((s) => s.deletePhoto);
   const total = useUserStore((s) => s.total_photos);
   const [open, setOpen] = useState<OpenAction>(null);

@@ -7,10 +7,10 @@ import { LoadingRegion, Skeleton } from '../../components/Skeleton';
 import { UnlockProgress } from '../../components/UnlockProgress';
 import { useCategories } from '../../lib/api/get-categories';
 import { useLanguage } from '../../lib/i18n';
+import { useProfileText } from './texts';
 import { selectLevel, selectRating, useUserStore, type User } from '../../services/user';
 import { categoryName, type ProfileView } from './profile-view';
 import { Stat } from './Stat';
-import { useProfileText } from './texts';
 
 type ReadyView = Extract<ProfileView, { kind: 'ready' }>;
 

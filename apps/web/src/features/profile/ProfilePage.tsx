@@ -2,7 +2,7 @@ import type { Session } from '@yanzhi/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
-import { useT } from '../../lib/i18n';
+import { useProfileText } from './texts';
 import { KeepAccountSection, SignInSheet } from '../../services/account';
 import { useUserStore } from '../../services/user';
 import { DeleteAccountButton } from './DeleteAccountButton';
@@ -13,7 +13,7 @@ import './profile.css';
 
 /** Personal centre: the user's card, photos, data and achievements, or a voter's stats. */
 export function ProfilePage() {
-  const t = useT();
+  const t = useProfileText();
   const user = useUserStore((state) => state.user);
   const queryClient = useQueryClient();
   // Here, not in the guest profile: the sheet outlives the switch to the signed-in profile, so a

@@ -1,12 +1,12 @@
 import { useRef, type KeyboardEvent } from 'react';
-import { useT } from '../../lib/i18n';
+import { useProfileText } from './texts';
 
 export const TABS = ['photos', 'data', 'achievements'] as const;
 export type Tab = (typeof TABS)[number];
 
 /** The profile's tab list; arrows, Home and End move between tabs (the ARIA tabs pattern). */
 export function ProfileTabs({ tab, onChange }: { tab: Tab; onChange: (tab: Tab) => void }) {
-  const t = useT();
+  const t = useProfileText();
   const refs = useRef(new Map<Tab, HTMLButtonElement>());
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     const index = TABS.indexOf(tab);

@@ -1,6 +1,6 @@
 import { formatScore } from '@yanzhi/contract';
 import { useId } from 'react';
-import { useT } from '../../lib/i18n';
+import { useProfileText } from './texts';
 
 export interface ScorePoint {
   date: string;
@@ -13,7 +13,7 @@ const PAD = { left: 36, right: 12, top: 12, bottom: 28 };
 
 /** A photo's daily score as an inline SVG polyline, with axis labels and a text description. */
 export function ScoreChart({ points, n }: { points: readonly ScorePoint[]; n: number }) {
-  const t = useT();
+  const t = useProfileText();
   const descId = useId();
   const scores = points.map((point) => point.score);
   const min = Math.min(...scores);

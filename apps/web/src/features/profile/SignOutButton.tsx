@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Button } from '../../components/Button';
-import { useT } from '../../lib/i18n';
+import { useProfileText } from './texts';
 import { SignOutSheet } from './SignOutSheet';
 
 /** Signs out after a confirmation that says how to come back (or warns there is no way back). */
 export function SignOutButton({ userId }: { userId: number }) {
-  const t = useT();
+  const t = useProfileText();
   const [open, setOpen] = useState(false);
   return (
     <>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, ButtonLink } from '../../components/Button';
 import { PageIcon } from '../../components/PageIcon';
+import { useProfileText } from './texts';
 import { useVoteStats } from '../../lib/api/get-user-vote-stats';
 import { useOnline } from '../../lib/online-status';
 import { ShareModal } from '../../services/share';
@@ -14,7 +15,6 @@ import { ProfileCard } from './ProfileCard';
 import type { ProfilePhoto } from './profile-photo';
 import { canShare, profileView } from './profile-view';
 import { ProfileTabs, type Tab } from './ProfileTabs';
-import { useProfileText } from './texts';
 
 /** A signed-in user's profile: the card, upload and share, then the photos, data and achievements tabs. */
 export function SignedInProfile({ user }: { user: User }) {

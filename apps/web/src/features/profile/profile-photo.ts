@@ -1,5 +1,6 @@
 import type { MyPhoto } from '@yanzhi/contract';
 import type { MessageKey } from '../../lib/i18n';
+import type { ProfileTextKey } from './texts-data';
 import type { UserPhoto } from '../../services/user';
 
 /** A photo of the list: the spec's id and score, plus what the server sends beside them. */
@@ -16,7 +17,7 @@ export function winRate(photo: ProfilePhoto): number | null {
 export function stateChip(
   photo: ProfilePhoto,
   deleted: boolean,
-): { key: MessageKey; tone: string } {
+): { key: MessageKey | ProfileTextKey; tone: string } {
   if (deleted) return { key: 'photo.state.deleted', tone: 'removed' };
   if (photo.state === 'removed') return { key: 'photo.state.removed', tone: 'removed' };
   if (photo.state === 'hidden') return { key: 'photo.state.hidden', tone: 'hidden' };

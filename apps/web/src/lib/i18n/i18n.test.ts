@@ -1,11 +1,16 @@
 import { CLIENT_STORAGE_KEYS, DEFAULT_TOAST_TITLES } from '@yanzhi/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES, detectLanguage, setLanguage, t, type MessageKey } from '.';
+import { PROFILE_TEXTS } from '../../features/profile/texts-data';
+import { REPORT_TEXTS } from '../../features/arena/report-texts-data';
+import { VIEWER_TEXTS } from '../../features/arena/viewer-texts-data';
+import { MODERATION_PAGE_TEXTS } from '../../features/moderation/texts-data';
 import { LEADERBOARD_TEXTS } from '../../features/leaderboard/texts-data';
 import { MODERATION_TEXTS } from '../../features/moderation/texts';
 import { ONBOARDING_TEXTS } from '../../features/onboarding/texts-data';
 import { UPLOAD_TEXTS } from '../../features/upload/texts-data';
 import { ACCOUNT_TEXTS } from '../../services/account/texts-data';
+import { SHARE_TEXTS } from '../../services/share/texts-data';
 import { zhCN } from './catalogue';
 import { en } from './catalogue-en';
 import { languageOfTag, languageOfVersion } from './language';
@@ -23,6 +28,11 @@ const PAGE_TEXTS: Readonly<Record<string, PageTexts<string>>> = {
   leaderboard: LEADERBOARD_TEXTS,
   upload: UPLOAD_TEXTS,
   onboarding: ONBOARDING_TEXTS,
+  share: SHARE_TEXTS,
+  report: REPORT_TEXTS,
+  viewer: VIEWER_TEXTS,
+  moderationPage: MODERATION_PAGE_TEXTS,
+  profile: PROFILE_TEXTS,
 };
 
 describe('i18n catalogue', () => {
@@ -79,10 +89,10 @@ describe('i18n catalogue', () => {
   });
 
   it('makes English nouns agree with a count of one', () => {
-    expect(t('profile.photoCount', { count: 1 }, 'en')).toBe('1 photo');
-    expect(t('profile.photoCount', { count: 2 }, 'en')).toBe('2 photos');
+    expect(t('nav.newsBadge', { count: 1 }, 'en')).toBe('1 new update');
+    expect(t('nav.newsBadge', { count: 2 }, 'en')).toBe('2 new updates');
     expect(t('photo.comparisons', { count: 1 }, 'en')).toBe('1 match');
-    expect(t('profile.photoCount', { count: 1 })).toBe('共 1 张照片');
+    expect(t('photo.comparisons', { count: 1 })).toBe('1 场对决');
   });
 
   it('fills placeholders', () => {

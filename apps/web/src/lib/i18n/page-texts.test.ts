@@ -39,7 +39,7 @@ describe('page texts', () => {
   it("fall back to the catalogue's keys in the same language", () => {
     expect(pageTranslate(TEXTS, 'en')('common.retry')).toBe('Retry');
     expect(pageTranslate(TEXTS, 'zh-CN')('common.retry')).toBe('重试');
-    expect(pageTranslate(TEXTS, 'en')('profile.photoCount', { count: 1 })).toBe('1 photo');
+    expect(pageTranslate(TEXTS, 'en')('photo.comparisons', { count: 1 })).toBe('1 match');
   });
 
   it('follow the language in a hook, with the same function until it changes', () => {

@@ -9,7 +9,9 @@ import { PageIcon } from '../../components/PageIcon';
 import { Sheet } from '../../components/Sheet';
 import { LoadingRegion, Skeleton } from '../../components/Skeleton';
 import { ApiError } from '../../lib/api-client';
-import { useLanguage, useT } from '../../lib/i18n';
+import { useLanguage } from '../../lib/i18n';
+import { usePageTexts } from '../../lib/i18n/page-texts';
+import { SHARE_TEXTS } from './texts-data';
 import { toast } from '../toasts';
 import { cardLanguage, useShareCard, type ShareRequest } from './api/gen-share-image';
 import {
@@ -51,7 +53,7 @@ function useCardFile(card: ShareCard | undefined): File | null {
 }
 
 function CardActions({ card, pressing }: { card: ShareCard; pressing: boolean }) {
-  const t = useT();
+  const t = usePageTexts(SHARE_TEXTS);
   const linkId = useId();
   const file = useCardFile(card);
   const [status, setStatus] = useState('');
@@ -140,7 +142,7 @@ function CardActions({ card, pressing }: { card: ShareCard; pressing: boolean })
 }
 
 function CardImage({ card, pressing }: { card: ShareCard; pressing: boolean }) {
-  const t = useT();
+  const t = usePageTexts(SHARE_TEXTS);
   const [loaded, setLoaded] = useState(false);
   const score = formatScore(card.current_score);
   return (
@@ -186,7 +188,7 @@ function isNoPhoto(error: unknown): boolean {
  * carries a token (the server builds it). Test ids: `share-modal`, `share-card`, `share-save`.
  */
 export function ShareModal({ request, onClose }: ShareModalProps) {
-  const t = useT();
+  const t = usePageTexts(SHARE_TEXTS);
   const titleId = useId();
   const language = useLanguage();
   const card = useShareCard(request, cardLanguage(language));

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
-import { t } from '../../../lib/i18n';
+import { profileText } from '../texts';
 import { toast } from '../../../services/toasts';
 import { useUserStore } from '../../../services/user';
 import { profileKeys } from './get-my-photos';
@@ -13,7 +13,7 @@ export function useDeleteAccount() {
     mutationFn: () => callApi('delete_account', {}),
     onSuccess: () => {
       // Said here: the confirmation that asked goes away with the signed-in profile.
-      toast.success(t('deleteAccount.done'));
+      toast.success(profileText('deleteAccount.done'));
       clearUser();
       queryClient.removeQueries({ queryKey: profileKeys.all });
     },
