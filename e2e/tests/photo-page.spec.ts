@@ -105,10 +105,25 @@ test.describe('the photo page (/p/<id>)', () => {
     await waitForSettledPage(friend);
     await friend.screenshot({ path: path.join(SCREENSHOTS_DIR, 'photo-provisional-360x640.png') });
 
-    await friend.getByRole('link', { name: '来比一比' }).click();
-    await expect(friend).toHaveURL(
-      new RegExp(`/arena\\?category=${String(facts.category_id)}&photo=${String(photoId)}$`),
+    // 来比一比: the arena asks for its first pair with this photo, and the pair holds it.
+    const firstPair = friend.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/get_random_photos_for_rating') &&
+        (response.request().postData() ?? '').includes('with_photo_id'),
     );
+    await friend.getByRole('link', { name: '来比一比' }).click();
+    const answered = await firstPair;
+    const asked = JSON.parse(answered.request().postData() ?? '{}') as Record<string, unknown>;
+    expect(Number(asked.with_photo_id)).toBe(photoId);
+    expect(Number(asked.category_id)).toBe(facts.category_id);
+    const pair = (await answered.json()) as { code: number; data: { photos: { id: number }[] } };
+    expect(pair.code).toBe(0);
+    expect(pair.data.photos.map((photo) => photo.id)).toContain(photoId);
+    await expect(friend).toHaveURL(/\/arena$/);
+    // The invited photo is in the pair the friend sees first.
+    await expect(
+      friend.locator(`[data-testid="arena-photo"][data-photo-id="${String(photoId)}"]`),
+    ).toBeVisible();
     await context.close();
   });
 
