@@ -171,6 +171,9 @@ for (const language of LANGUAGES) {
   }
 }
 
+/** The chip row's "more" arrow. */
+const arrowOf = (row: Locator) => row.locator('.chips-row__more');
+
 test.describe('toasts stay out of the way of the controls', () => {
   test.use({ viewport: { width: 360, height: 640 } });
 
@@ -241,13 +244,17 @@ test.describe('toasts stay out of the way of the controls', () => {
     const last = chips.last();
     const group = row.getByRole('group');
     const fuel = page.getByTestId('fuel-pill');
+    // Measure once both are laid out (the pill appears with the voter's stats).
+    await expect(fuel).toBeVisible();
+    await expect(group).toBeVisible();
+    await expect(arrowOf(row)).toBeVisible();
     const rowBox = await group.boundingBox();
     const fuelBox = await fuel.boundingBox();
     // The row ends before the fuel pill: nothing of it lies under the pill.
     expect((rowBox?.x ?? 0) + (rowBox?.width ?? 0)).toBeLessThanOrEqual((fuelBox?.x ?? 0) + 0.5);
     const overflows = await group.evaluate((node) => node.scrollWidth > node.clientWidth + 2);
     expect(overflows, 'at 360 px the chips do not all fit').toBe(true);
-    const arrow = row.locator('.chips-row__more');
+    const arrow = arrowOf(row);
     await expect(arrow).toBeVisible();
     await arrow.click();
     await expect.poll(() => group.evaluate((node) => node.scrollLeft)).toBeGreaterThan(0);
