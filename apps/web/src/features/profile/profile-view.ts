@@ -59,13 +59,14 @@ export function profileView({ photos, page, pending, error, online }: PhotosRead
   };
 }
 
-/** Whether there is something to share: a photo on a board, or one whose placement is done. */
+/**
+ * Whether there is something to share: an active photo. A photo still being placed is shareable
+ * too: its card says 定级中 and its link opens its own page, where a friend finds it (issue 17).
+ * A hidden or removed photo is not: its page answers others "not found".
+ */
 export function canShare(view: ProfileView, photos: readonly ProfilePhoto[]): boolean {
   if (view.kind !== 'ready') return false;
-  return (
-    view.ranked !== null ||
-    photos.some((photo) => photo.provisional === false && (photo.state ?? 'active') === 'active')
-  );
+  return photos.some((photo) => (photo.state ?? 'active') === 'active');
 }
 
 /** A category's name in the language shown, or null while the categories are unknown. */
