@@ -1,6 +1,8 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { BROWSER_LOCALE, type UiLanguage } from '../support/app.js';
+import { BROWSER_LOCALE, SCREENSHOTS_DIR, type UiLanguage } from '../support/app.js';
+import { revealedChips, watchReveal } from '../support/reveal.js';
 import { baseUrl } from '../support/server.js';
 
 /**
@@ -9,7 +11,7 @@ import { baseUrl } from '../support/server.js';
  * (hit-tested, not only looked at), at most one toast shows, and the fuel and progress move.
  */
 
-const SHOTS_DIR = '/tmp/shots-a17';
+const SHOTS_DIR = path.join(SCREENSHOTS_DIR, 'feedback');
 const VOTES = 12;
 const PACE_MS = 2_000;
 
@@ -87,6 +89,28 @@ async function expectFeedbackClear(page: Page, controls: Controls, when: string)
   );
   expect(toasts, `${when}: toasts on screen`).toBeLessThanOrEqual(1);
   expect(await toastOverlaps(page), `${when}: a toast over the arena's controls`).toEqual([]);
+  expect(await clippedToastText(page), `${when}: a toast's words cut off`).toEqual([]);
+}
+
+/**
+ * The compact arena toast keeps each line to one row, so its texts must be written short enough
+ * to be read whole (the unlock's next step): a line cut off, or pushing out of the toast (and
+ * its close button with it), is reported.
+ */
+function clippedToastText(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const toast = document.querySelector('[data-testid="toast"]');
+    if (toast === null) return [];
+    const edge = toast.getBoundingClientRect().right;
+    const lines = Array.from(toast.querySelectorAll('.toast__title, .toast__message'));
+    const close = toast.querySelector('.toast__close');
+    const cut = lines.filter(
+      (line) =>
+        line.scrollWidth > line.clientWidth + 1 || line.getBoundingClientRect().right > edge + 1,
+    );
+    const closeOut = close !== null && close.getBoundingClientRect().right > edge + 1;
+    return [...cut.map((line) => line.textContent), ...(closeOut ? ['close'] : [])];
+  });
 }
 
 /** What a toast on screen overlaps of the chips, fuel, progress and the two photos (flags too). */
@@ -142,12 +166,13 @@ for (const language of LANGUAGES) {
         for (let vote = 1; vote <= VOTES; vote += 1) {
           const started = Date.now();
           const before = await pair.getAttribute('data-pair-id');
+          await watchReveal(page);
           await page
             .getByTestId('arena-photo')
             .nth(vote % 2)
             .locator('.arena-card__choice')
             .click();
-          await expect(page.getByTestId('score-chip')).toHaveCount(2);
+          await expect.poll(() => revealedChips(page)).toBe(2);
           // The fuel pill counts up to the new balance, the progress bar moves with each vote.
           await expect
             .poll(() => fuelNumber(controls.fuel), { timeout: 3_000 })

@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { revealedChips, watchReveal } from '../support/reveal.js';
 import { baseUrl } from '../support/server.js';
 
 /** What the page itself saw while voting (recorded in the page, between Playwright's polls). */
@@ -124,9 +125,10 @@ test.describe('the arena on a phone', () => {
     let previous = await currentPairId(pair);
     let unlockSeen = false;
     for (let vote = 1; vote <= 12; vote += 1) {
+      await watchReveal(page);
       await tapPhoto(page, vote % 2 === 1 ? 1 : 2);
       // The reveal: both photos show their score.
-      await expect(page.getByTestId('score-chip')).toHaveCount(2);
+      await expect.poll(() => revealedChips(page)).toBe(2);
       const remaining = 10 - vote;
       if (remaining > 1) {
         await expect(page.getByText(`再投 ${remaining} 票解锁你的颜值分`)).toBeVisible();
@@ -136,7 +138,7 @@ test.describe('the arena on a phone', () => {
         // One toast says it, and what it means for a visitor without a photo.
         const unlockToast = page
           .getByTestId('toast')
-          .filter({ hasText: '你的颜值分已解锁：上传一张照片，就能看到它的分数' });
+          .filter({ hasText: '颜值分已解锁：传张照片看看几分' });
         await expect(unlockToast).toBeVisible();
         await expect(page.getByTestId('toast')).toHaveCount(1);
         // The bar stays full, with the way to the score.
@@ -171,8 +173,9 @@ test.describe('the arena on a phone', () => {
     await expect(pair).toBeVisible();
     let previous = await currentPairId(pair);
     for (const key of ['1', '2', '1', '2']) {
+      await watchReveal(page);
       await page.keyboard.press(key);
-      await expect(page.getByTestId('score-chip')).toHaveCount(2);
+      await expect.poll(() => revealedChips(page)).toBe(2);
       await expect(page.getByTestId('arena-announcer')).toContainText(`你选了照片 ${key}`);
       previous = await expectNextPair(page, pair, previous);
     }

@@ -178,7 +178,7 @@ describe('arena page: voting', () => {
         {
           kind: 'achievement',
           title: '眼光入门',
-          message: '你的颜值分已解锁：上传一张照片，就能看到它的分数',
+          message: '颜值分已解锁：传张照片看看几分',
         },
       ]);
     });

@@ -49,11 +49,11 @@ describe('the toasts a vote raises (issue 17)', () => {
       {
         icon: 'votes',
         title: '眼光入门',
-        description: '你的颜值分已解锁：上传一张照片，就能看到它的分数',
+        description: '颜值分已解锁：传张照片看看几分',
       },
     ]);
     expect(voteToasts(result, { hasAccount: true })).toEqual([
-      { icon: 'votes', title: '眼光入门', description: '你的颜值分已解锁，去「我的」看看' },
+      { icon: 'votes', title: '眼光入门', description: '颜值分已解锁，去「我的」看看' },
     ]);
     // Without its achievement (earned before) the unlock still toasts, once.
     const alone = answer({ onboarding: unlocked, achievements: [achievement('first_vote')] });
