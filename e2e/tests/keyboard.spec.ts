@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ROUTE_CASES, signInWithPhoto, waitForSettledPage } from '../support/app.js';
+import { revealedChips, watchReveal } from '../support/reveal.js';
 import { baseUrl } from '../support/server.js';
 
 interface FocusStop {
@@ -81,8 +82,9 @@ test.describe('keyboard only', () => {
 
     // Enter votes for it; the result is announced and focus stays for the next pair.
     let previous = await pair.getAttribute('data-pair-id');
+    await watchReveal(page);
     await page.keyboard.press('Enter');
-    await expect(page.getByTestId('score-chip')).toHaveCount(2);
+    await expect.poll(() => revealedChips(page)).toBe(2);
     await expect(announcer).toContainText(/你选了照片 1：\d+\.\d 分，[+-]\d+\.\d/);
     await expect(pair).not.toHaveAttribute('data-pair-id', previous ?? '');
     await expect(first).toBeFocused();

@@ -1,5 +1,6 @@
+import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { BROWSER_LOCALE, signInWithPhoto } from '../support/app.js';
+import { BROWSER_LOCALE, signInWithPhoto, SCREENSHOTS_DIR } from '../support/app.js';
 import { baseUrl } from '../support/server.js';
 
 /**
@@ -9,7 +10,7 @@ import { baseUrl } from '../support/server.js';
  * covered by apps/server/test/http/leaderboard-history.test.ts and the page's component tests.
  */
 
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-d17';
+const SHOTS = path.join(SCREENSHOTS_DIR, 'leaderboard');
 const SIZES = [
   { width: 360, height: 640 },
   { width: 414, height: 896 },

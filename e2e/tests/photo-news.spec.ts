@@ -3,7 +3,7 @@ import path from 'node:path';
 import { NEWS_TEXTS } from '../../apps/web/src/features/profile/news/texts-data.js';
 import { zhCN } from '../../apps/web/src/lib/i18n/catalogue.js';
 import { en } from '../../apps/web/src/lib/i18n/catalogue-en.js';
-import { BROWSER_LOCALE, signInWithPhoto } from '../support/app.js';
+import { BROWSER_LOCALE, signInWithPhoto, SCREENSHOTS_DIR } from '../support/app.js';
 import { baseUrl } from '../support/server.js';
 
 /**
@@ -11,7 +11,7 @@ import { baseUrl } from '../support/server.js';
  * the app starts, and as a win in the inbox when I open my profile, which then clears the count.
  * Screens at 360x640 and 414x896 in both languages go to SHOTS for review.
  */
-const SHOTS = process.env.NEWS_SHOTS_DIR ?? '/tmp/shots-e';
+const SHOTS = path.join(SCREENSHOTS_DIR, 'news');
 
 interface Envelope<T> {
   code: number;

@@ -2,7 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
-import { BROWSER_LOCALE, signInWithPhoto, type UiLanguage } from '../support/app.js';
+import {
+  BROWSER_LOCALE,
+  signInWithPhoto,
+  type UiLanguage,
+  SCREENSHOTS_DIR,
+} from '../support/app.js';
 import { refuseDeletingOnlyPhoto } from '../support/journey.js';
 import { baseUrl, mintHostToken } from '../support/server.js';
 
@@ -10,7 +15,7 @@ import { baseUrl, mintHostToken } from '../support/server.js';
  * Issue 17 "profile truth", against the real server: the profile's rank is the board's, and
  * while loading or without a photo it shows no placeholder as a fact (5.0, 颜值新手, #123).
  */
-const SHOTS = '/tmp/shots-b17';
+const SHOTS = path.join(SCREENSHOTS_DIR, 'profile');
 const DEFAULTS = ['5.0', '颜值新手', 'Beauty Novice', '#123'];
 
 async function expectNoDefaults(page: Page): Promise<void> {

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import path from 'node:path';
 import { UPLOAD_TEXTS } from '../../apps/web/src/features/upload/texts-data.js';
 import { ACCOUNT_TEXTS } from '../../apps/web/src/services/account/texts-data.js';
-import { BROWSER_LOCALE, makeJpeg, type UiLanguage } from '../support/app.js';
+import { BROWSER_LOCALE, makeJpeg, type UiLanguage, SCREENSHOTS_DIR } from '../support/app.js';
 import { baseUrl } from '../support/server.js';
 
 /**
@@ -12,7 +12,7 @@ import { baseUrl } from '../support/server.js';
  * retry; the label and the bar show one number, 100 only when stored; the success buttons stay
  * on one line; "以后再说" leaves focus somewhere sensible. Screens go to SHOTS for review.
  */
-const SHOTS = process.env.UPLOAD_SHOTS_DIR ?? '/tmp/shots-e';
+const SHOTS = path.join(SCREENSHOTS_DIR, 'upload');
 const SIZES = [
   { width: 360, height: 640 },
   { width: 414, height: 896 },
