@@ -10,7 +10,7 @@ import type { PairKind, RatingParams } from '../../apps/server/src/domain/rating
 import { kendallTau, rankPercentiles, topKPrecision } from './metrics.js';
 import { EnginePeer } from './peers/engine.js';
 import { makeSystem, type SystemName } from './peers/index.js';
-import { outcomeRng, decide, type VoterKind, type VoterModel } from './voters.js';
+import { decide, outcomeRng, targetPhoto, type VoterKind, type VoterModel } from './voters.js';
 import { makeWorld } from './sim.js';
 
 export interface AccuracyJob {
@@ -51,7 +51,10 @@ export interface AccuracyResult {
   readonly ms: number[];
   readonly tau: number[];
   readonly top10: number[];
-  /** Brigade model: |shown − true| rank percentile of the target, in points (0-100). */
+  /**
+   * Shown − true rank percentile (points, 0-100) of the brigade's target photo (voters.ts
+   * targetPhoto), measured under every model: without a brigade it is the baseline error.
+   */
   readonly targetError: number[];
   readonly engine: EngineStats | null;
 }
@@ -75,7 +78,7 @@ export function accuracy(settings: AccuracySettings, job: AccuracyJob): Accuracy
   const system = makeSystem(job.system, world, job.seed, settings.overrides);
   const rng = outcomeRng(job.seed);
   const every = Math.max(1, Math.round(settings.step * job.n));
-  const target = world.population.brigadeTarget;
+  const target = targetPhoto(world.theta);
   const truePct = rankPercentiles(world.theta);
   const result: AccuracyResult = {
     kind: 'accuracy',
@@ -101,10 +104,8 @@ export function accuracy(settings: AccuracySettings, job: AccuracyJob): Accuracy
     result.ms.push((t + 1) / job.n);
     result.tau.push(kendallTau(world.theta, scores));
     result.top10.push(topKPrecision(world.theta, scores, 10));
-    if (target >= 0) {
-      const shownPct = rankPercentiles(scores)[target] as number;
-      result.targetError.push(Math.abs(shownPct - (truePct[target] as number)));
-    }
+    const shownPct = rankPercentiles(scores)[target] as number;
+    result.targetError.push(shownPct - (truePct[target] as number));
   }
   return system instanceof EnginePeer ? { ...result, engine: engineStats(system, job) } : result;
 }

@@ -7,11 +7,12 @@
  *   npm run bench:ranking -w bench
  *
  * Environment (defaults in brackets): SEEDS [10], N [200,500] (one or a comma list), MAX [60]
- * votes per photo for clean / bad25, HARD_MAX [30] for the harder models, VOTERS [200],
+ * votes per photo for clean / bad25, HARD_MAX [20] for the harder models, VOTERS [200],
  * SYSTEMS [all: engine,trueskill,glicko2,openskill,bradley-terry,elo-random,elo-8closest],
  * MODELS [all: clean,bad25,taste,position,lapses,heavy,brigade], SECTIONS
- * [accuracy,boost,jitter,refit], BOOST_SEEDS [5], JITTER_SEEDS [5], BIG_N [20000],
- * BIG_VOTES [1000000], JOBS [worker threads, min(4, cores)], PARAMS [engine overrides, JSON].
+ * [accuracy,boost,jitter,refit], ENGINE_N [the smallest N] for boost and jitter, BOOST_SEEDS [5],
+ * JITTER_SEEDS [5], BIG_N [20000], BIG_VOTES [1000000], JOBS [worker threads, min(4, cores)],
+ * PARAMS [engine parameter overrides, JSON].
  *
  * Votes per photo = total votes ÷ N throughout (comparisons per photo are twice that).
  * Exit code 1 when one of issue 18's targets is missed.
@@ -48,7 +49,7 @@ const NS = (process.env.N ?? '200,500').split(',').map((s) => {
   return n;
 });
 const MAX = env('MAX', 60);
-const HARD_MAX = env('HARD_MAX', 30);
+const HARD_MAX = env('HARD_MAX', 20);
 const VOTERS = Math.floor(env('VOTERS', 200));
 const SYSTEM_LIST = list('SYSTEMS', SYSTEMS);
 const MODEL_LIST = list('MODELS', VOTER_MODELS);
@@ -61,8 +62,8 @@ const THREADS = Math.floor(env('JOBS', Math.min(4, os.availableParallelism())));
 const overrides = JSON.parse(process.env.PARAMS ?? '{}') as Partial<RatingParams>;
 const settings = { voters: VOTERS, step: 1, overrides };
 const params = ratingParams(overrides);
-/** Boost and jitter run at the largest N. */
-const ENGINE_N = Math.max(...NS);
+/** Boost and jitter (engine only) run at one N, the smallest by default, to keep the run short. */
+const ENGINE_N = Math.floor(env('ENGINE_N', Math.min(...NS)));
 const HARD_POINTS = [20, HARD_MAX].filter((x, k, xs) => x <= HARD_MAX && xs.indexOf(x) === k);
 const started = performance.now();
 
@@ -154,6 +155,7 @@ function printHeader(): void {
         shown('SECTIONS', SECTIONS.join(',')),
         shown('BOOST_SEEDS', String(BOOST_SEEDS)),
         shown('JITTER_SEEDS', String(JITTER_SEEDS)),
+        shown('ENGINE_N', String(ENGINE_N)),
         ...(Object.keys(overrides).length > 0 ? [`PARAMS='${JSON.stringify(overrides)}'`] : []),
       ].join(' ') +
       ' npm run bench:ranking -w bench',
@@ -217,7 +219,7 @@ if (jitterResults.length > 0) printJitter(jitterResults, ENGINE_N, MAX, params);
 if (SECTIONS.includes('refit')) {
   printRefitTime({
     kept: accuracyResults.find((r) => r.engine?.votes != null)?.engine?.votes ?? null,
-    n: ENGINE_N,
+    n: NS[0] ?? ENGINE_N,
     voters: VOTERS,
     params,
     bigN: BIG_N,

@@ -113,14 +113,19 @@ export function makePopulation(
   const voterKind = shuffle(kinds, rng);
   const taste = new Float32Array(spec.tasteSd > 0 ? voters * n : 0);
   for (let k = 0; k < taste.length; k++) taste[k] = spec.tasteSd * gaussian(rng);
-  let brigadeTarget = -1;
-  if (brigade > 0) {
-    const order = Array.from({ length: n }, (_, i) => i).sort(
-      (a, b) => (theta[a] as number) - (theta[b] as number),
-    );
-    brigadeTarget = order[Math.floor(0.25 * (n - 1))] as number;
-  }
+  const brigadeTarget = brigade > 0 ? targetPhoto(theta) : -1;
   return { spec, voterKind, taste, brigadeTarget };
+}
+
+/**
+ * The photo a brigade backs: the one at the 25th true percentile, so it has room to be lifted.
+ * Defined for every model, so the same photo's error without a brigade is the baseline.
+ */
+export function targetPhoto(theta: Float64Array): number {
+  const order = Array.from({ length: theta.length }, (_, i) => i).sort(
+    (a, b) => (theta[a] as number) - (theta[b] as number),
+  );
+  return order[Math.floor(0.25 * (theta.length - 1))] as number;
 }
 
 /**
