@@ -43,6 +43,7 @@ import {
 } from './voters.js';
 
 export { gaussian };
+export type { VoterKind };
 
 /** θ ~ Normal(0, THETA_SD²): the true strengths of every simulated category. */
 export const THETA_SD = 1.5;
