@@ -10,7 +10,7 @@
  * votes per photo for clean / bad25, HARD_MAX [20] for the harder models, VOTERS [200],
  * SYSTEMS [all: engine,trueskill,glicko2,openskill,bradley-terry,elo-random,elo-8closest],
  * MODELS [all: clean,bad25,taste,position,lapses,heavy,brigade], SECTIONS
- * [accuracy,boost,jitter,refit], ENGINE_N [the smallest N] for boost and jitter, BOOST_SEEDS [5],
+ * [accuracy,boost,jitter,refit], ENGINE_N [the largest N] for boost and jitter, BOOST_SEEDS [5],
  * JITTER_SEEDS [5], BIG_N [20000], BIG_VOTES [1000000], JOBS [worker threads, min(4, cores)],
  * PARAMS [engine parameter overrides, JSON].
  *
@@ -62,8 +62,8 @@ const THREADS = Math.floor(env('JOBS', Math.min(4, os.availableParallelism())));
 const overrides = JSON.parse(process.env.PARAMS ?? '{}') as Partial<RatingParams>;
 const settings = { voters: VOTERS, step: 1, overrides };
 const params = ratingParams(overrides);
-/** Boost and jitter (engine only) run at one N, the smallest by default, to keep the run short. */
-const ENGINE_N = Math.floor(env('ENGINE_N', Math.min(...NS)));
+/** Boost, jitter and the refit timing (engine only) run at one N, the largest by default. */
+const ENGINE_N = Math.floor(env('ENGINE_N', Math.max(...NS)));
 const HARD_POINTS = [20, HARD_MAX].filter((x, k, xs) => x <= HARD_MAX && xs.indexOf(x) === k);
 const started = performance.now();
 
@@ -219,7 +219,7 @@ if (jitterResults.length > 0) printJitter(jitterResults, ENGINE_N, MAX, params);
 if (SECTIONS.includes('refit')) {
   printRefitTime({
     kept: accuracyResults.find((r) => r.engine?.votes != null)?.engine?.votes ?? null,
-    n: NS[0] ?? ENGINE_N,
+    n: ENGINE_N,
     voters: VOTERS,
     params,
     bigN: BIG_N,
