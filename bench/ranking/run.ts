@@ -156,6 +156,8 @@ function printHeader(): void {
         shown('BOOST_SEEDS', String(BOOST_SEEDS)),
         shown('JITTER_SEEDS', String(JITTER_SEEDS)),
         shown('ENGINE_N', String(ENGINE_N)),
+        shown('BIG_N', String(BIG_N)),
+        shown('BIG_VOTES', String(BIG_VOTES)),
         ...(Object.keys(overrides).length > 0 ? [`PARAMS='${JSON.stringify(overrides)}'`] : []),
       ].join(' ') +
       ' npm run bench:ranking -w bench',
