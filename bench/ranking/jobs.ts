@@ -11,67 +11,43 @@ import {
   referenceWinRate,
   ratingParams,
   seededRng,
-  type PairKind,
-  type RatingParams,
 } from '../../apps/server/src/domain/rating/index.js';
-import { kendallTau, rankPercentiles, topKPrecision } from './metrics.js';
-import { EloSim } from './elo-sim.js';
-import { EngineSim, makeWorld, type VoterKind, type World } from './sim.js';
+import {
+  accuracy,
+  type AccuracyJob,
+  type AccuracyResult,
+  type AccuracySettings,
+} from './accuracy.js';
+import { rankPercentiles } from './metrics.js';
+import { EngineSim, makeWorld, type World } from './sim.js';
+import type { VoterModel } from './voters.js';
 
-export interface Settings {
-  /** Photos per category. */
-  readonly n: number;
-  /** Largest votes per photo (comparisons per photo = total votes × 2 / n). */
-  readonly max: number;
-  readonly voters: number;
-  /** Checkpoint every this many votes per photo. */
-  readonly step: number;
-  /** Engine parameter overrides (PARAMS='{"…": …}'); empty for the defaults. */
-  readonly overrides: Partial<RatingParams>;
-}
+export type { AccuracyResult };
 
+export type Settings = AccuracySettings;
+
+/** Boost and jitter run the engine alone on one N up to `max` votes per photo (votes ÷ N). */
 export type Job =
+  | AccuracyJob
   | {
-      readonly kind: 'accuracy';
+      readonly kind: 'boost';
+      readonly n: number;
+      readonly max: number;
       readonly seed: number;
-      readonly bad: number;
-      readonly keepVotes: boolean;
-      /** Skip the Elo baselines (for quick engine experiments). */
-      readonly engineOnly?: boolean;
+      readonly model: VoterModel;
     }
-  | { readonly kind: 'boost'; readonly seed: number; readonly bad: number }
-  | { readonly kind: 'jitter'; readonly seed: number; readonly bad: number };
-
-export interface Curve {
-  tau: number[];
-  top10: number[];
-}
-
-export interface AccuracyResult {
-  readonly kind: 'accuracy';
-  readonly seed: number;
-  readonly bad: number;
-  readonly ms: number[];
-  readonly curves: { engine: Curve; 'elo-random': Curve; 'elo-8closest': Curve };
-  readonly weights: Record<VoterKind, number>;
-  readonly kinds: Record<PairKind, number>;
-  readonly served: number;
-  readonly unserved: number;
-  readonly refits: number;
-  readonly refitMillis: number;
-  readonly votes: {
-    winner: Int32Array;
-    loser: Int32Array;
-    voter: Int32Array;
-    mu: Float64Array;
-    voterWeight: Float64Array;
-  } | null;
-}
+  | {
+      readonly kind: 'jitter';
+      readonly n: number;
+      readonly max: number;
+      readonly seed: number;
+      readonly model: VoterModel;
+    };
 
 export interface BoostResult {
   readonly kind: 'boost';
   readonly seed: number;
-  readonly bad: number;
+  readonly model: VoterModel;
   readonly at: number[];
   readonly bias: number[];
   readonly absError: number[];
@@ -82,7 +58,7 @@ export interface BoostResult {
 export interface JitterResult {
   readonly kind: 'jitter';
   readonly seed: number;
-  readonly bad: number;
+  readonly model: VoterModel;
   readonly frozen: number;
   /** Per refit period: max and mean |Δ display score| (score units), max before rounding. */
   readonly maxChange: number[];
@@ -95,104 +71,55 @@ export type JobResult = AccuracyResult | BoostResult | JitterResult;
 
 const mean = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length);
 
-function worldFor(settings: Settings, seed: number, bad: number, boosted = 0): World {
+type EngineJob = Extract<Job, { kind: 'boost' | 'jitter' }>;
+
+function worldFor(settings: Settings, job: EngineJob, seed: number, boosted = 0): World {
   return makeWorld({
     seed,
-    photos: settings.n,
+    photos: job.n,
     voters: settings.voters,
-    badShare: bad,
+    model: job.model,
     boostedShare: boosted,
-    votes: Math.round((settings.max * settings.n) / 2),
+    votes: Math.round(job.max * job.n),
   });
 }
 
 /**
  * Drives the engine over the world's vote stream as the server would: a refit every n/2 votes
- * (one comparison per photo); `checkpoint` runs after every `step` votes per photo, i.e. right
- * after a refit, and the engine is scored by that refit.
+ * (one comparison per photo); `checkpoint` runs after every `step` votes per photo (votes ÷ N),
+ * right after a refit, and the engine is scored by that refit.
  */
 function runEngine(
   settings: Settings,
+  job: EngineJob,
   world: World,
   checkpoint: (sim: EngineSim, m: number) => void,
 ) {
   const sim = new EngineSim(world, ratingParams(settings.overrides));
-  const period = Math.max(1, Math.floor(settings.n / 2));
-  const every = Math.max(1, Math.round((settings.step * settings.n) / 2));
+  const period = Math.max(1, Math.floor(job.n / 2));
+  const every = Math.max(1, Math.round(settings.step * job.n));
   for (let t = 0; t < world.stream.length; t++) {
     sim.step(world.stream[t] as number);
     if ((t + 1) % period === 0) sim.refit();
-    if ((t + 1) % every === 0) checkpoint(sim, ((t + 1) * 2) / settings.n);
+    if ((t + 1) % every === 0) checkpoint(sim, (t + 1) / job.n);
   }
   return sim;
 }
 
-function runElo(settings: Settings, world: World, mode: 'random' | 'closest8'): Curve {
-  const elo = new EloSim(world, mode);
-  const every = Math.max(1, Math.round((settings.step * settings.n) / 2));
-  const curve: Curve = { tau: [], top10: [] };
-  for (let t = 0; t < world.stream.length; t++) {
-    elo.step(world.stream[t] as number);
-    if ((t + 1) % every === 0) {
-      curve.tau.push(kendallTau(world.theta, elo.rating));
-      curve.top10.push(topKPrecision(world.theta, elo.rating, 10));
-    }
-  }
-  return curve;
-}
-
-function accuracy(settings: Settings, job: Extract<Job, { kind: 'accuracy' }>): AccuracyResult {
-  const world = worldFor(settings, job.seed, job.bad);
-  const ms: number[] = [];
-  const engine: Curve = { tau: [], top10: [] };
-  const sim = runEngine(settings, world, (s, m) => {
-    const mu = s.last?.mu ?? new Float64Array(settings.n);
-    ms.push(m);
-    engine.tau.push(kendallTau(world.theta, mu));
-    engine.top10.push(topKPrecision(world.theta, mu, 10));
-  });
-  return {
-    kind: 'accuracy',
-    seed: job.seed,
-    bad: job.bad,
-    ms,
-    curves: {
-      engine,
-      'elo-random': job.engineOnly === true ? engine : runElo(settings, world, 'random'),
-      'elo-8closest': job.engineOnly === true ? engine : runElo(settings, world, 'closest8'),
-    },
-    weights: sim.weightsByKind(),
-    kinds: { ...sim.kinds },
-    served: sim.served,
-    unserved: sim.unserved,
-    refits: sim.refits,
-    refitMillis: sim.refitMillis,
-    votes:
-      job.keepVotes && sim.last !== null
-        ? {
-            winner: sim.winner.slice(0, sim.count),
-            loser: sim.loser.slice(0, sim.count),
-            voter: sim.voter.slice(0, sim.count),
-            mu: sim.last.mu,
-            voterWeight: sim.last.voters.weight,
-          }
-        : null,
-  };
-}
-
-const BOOST_AT = [20, 50, 100, 200];
+/** Checkpoints of the boost experiment, in votes per photo (votes ÷ N). */
+const BOOST_AT = [10, 25, 50, 100];
 
 function boost(settings: Settings, job: Extract<Job, { kind: 'boost' }>): BoostResult {
-  const world = worldFor(settings, 1000 + job.seed, job.bad, 0.1);
+  const world = worldFor(settings, job, 1000 + job.seed, 0.1);
   const truePct = rankPercentiles(world.theta);
   const at: number[] = [];
   const bias: number[] = [];
   const absError: number[] = [];
-  const sim = runEngine(settings, world, (s, m) => {
+  const sim = runEngine(settings, job, world, (s, m) => {
     if (!BOOST_AT.some((x) => Math.abs(x - m) < 1e-9)) return;
-    const estPct = rankPercentiles(s.last?.mu ?? new Float64Array(settings.n));
+    const estPct = rankPercentiles(s.last?.mu ?? new Float64Array(job.n));
     const diffs: number[] = [];
-    for (let i = 0; i < settings.n; i++) {
+    for (let i = 0; i < job.n; i++) {
       if (world.boosted[i] === 1) diffs.push((estPct[i] as number) - (truePct[i] as number));
     }
     at.push(m);
@@ -201,13 +128,13 @@ function boost(settings: Settings, job: Extract<Job, { kind: 'boost' }>): BoostR
   });
   const boosted: number[] = [];
   const others: number[] = [];
-  for (let i = 0; i < settings.n; i++) {
+  for (let i = 0; i < job.n; i++) {
     (world.boosted[i] === 1 ? boosted : others).push(sim.exposure[i] as number);
   }
   return {
     kind: 'boost',
     seed: job.seed,
-    bad: job.bad,
+    model: job.model,
     at,
     bias,
     absError,
@@ -222,9 +149,9 @@ function boost(settings: Settings, job: Extract<Job, { kind: 'boost' }>): BoostR
  * how the frozen photos' display scores move from one refit to the next.
  */
 function jitter(settings: Settings, job: Extract<Job, { kind: 'jitter' }>): JitterResult {
-  const world = worldFor(settings, 2000 + job.seed, job.bad);
+  const world = worldFor(settings, job, 2000 + job.seed);
   const params = ratingParams(settings.overrides);
-  const sim = runEngine(settings, world, () => undefined);
+  const sim = runEngine(settings, job, world, () => undefined);
   const last = sim.last;
   if (last === null) throw new Error('no refit');
   const rng = seededRng(job.seed * 97 + 5);
@@ -258,7 +185,7 @@ function jitter(settings: Settings, job: Extract<Job, { kind: 'jitter' }>): Jitt
   const meanChange: number[] = [];
   const maxRaw: number[] = [];
   let referencesStable = true;
-  const period = Math.max(1, Math.floor(settings.n / 2));
+  const period = Math.max(1, Math.floor(job.n / 2));
   for (let p = 0; p < 10; p++) {
     for (let t = 0; t < period; t++) sim.step(Math.floor(rng() * settings.voters), others);
     const result = sim.refit(others);
@@ -285,7 +212,7 @@ function jitter(settings: Settings, job: Extract<Job, { kind: 'jitter' }>): Jitt
   return {
     kind: 'jitter',
     seed: job.seed,
-    bad: job.bad,
+    model: job.model,
     frozen: frozen.length,
     maxChange,
     meanChange,

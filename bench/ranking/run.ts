@@ -1,54 +1,71 @@
 /**
- * Ranking benchmark (DESIGN §5): the real rating engine against Elo baselines on simulated
- * categories with known true strengths, honest and bad voters.
+ * Ranking benchmark (DESIGN §5, issue 18): the real rating engine beside TrueSkill, Glicko-2,
+ * OpenSkill, offline Bradley-Terry and two Elos, on the same hidden strengths and the same
+ * voters, clean, with 25% bad voters and under harder voter models; then boost fairness, display
+ * jitter and refit wall time of the engine alone.
  *
- *   npm run bench:ranking -w bench          (env: SEEDS=10 N=500 MAX=200 VOTERS=200
- *                                            BIG_N=20000 BIG_VOTES=1000000 JITTER_SEEDS=5)
+ *   npm run bench:ranking -w bench
  *
- * Comparisons per photo ("votes per photo") = total votes × 2 / N.
+ * Environment (defaults in brackets): SEEDS [10], N [200,500] (one or a comma list), MAX [60]
+ * votes per photo for clean / bad25, HARD_MAX [20] for the harder models, VOTERS [200],
+ * SYSTEMS [all: engine,trueskill,glicko2,openskill,bradley-terry,elo-random,elo-8closest],
+ * MODELS [all: clean,bad25,taste,position,lapses,heavy,brigade], SECTIONS
+ * [accuracy,boost,jitter,refit], ENGINE_N [the largest N] for boost and jitter, BOOST_SEEDS [5],
+ * JITTER_SEEDS [5], BIG_N [20000], BIG_VOTES [1000000], JOBS [worker threads, min(4, cores)],
+ * PARAMS [engine parameter overrides, JSON].
+ *
+ * Votes per photo = total votes ÷ N throughout (comparisons per photo are twice that).
+ * Exit code 1 when one of issue 18's targets is missed.
  */
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
-import {
-  ratingParams,
-  refitCategory,
-  seededRng,
-  type RatingParams,
-} from '../../apps/server/src/domain/rating/index.js';
-import {
-  runJob,
-  type AccuracyResult,
-  type BoostResult,
-  type Job,
-  type JobResult,
-  type JitterResult,
-  type Settings,
-} from './jobs.js';
-import { firstCrossing, kendallTau } from './metrics.js';
-import { THETA_SD, gaussian } from './sim.js';
+import { ratingParams, type RatingParams } from '../../apps/server/src/domain/rating/index.js';
+import type { AccuracyResult } from './accuracy.js';
+import { runJob, type BoostResult, type Job, type JobResult, type JitterResult } from './jobs.js';
+import { SYSTEMS, type SystemName } from './peers/index.js';
+import { printRefitTime } from './refit-time.js';
+import { AccuracyReport, printVerdicts } from './report-accuracy.js';
+import { printBoost, printEngineDetails, printJitter } from './report-engine.js';
+import { THETA_SD } from './sim.js';
+import { MAIN_MODELS, VOTER_MODELS, type VoterModel } from './voters.js';
 
 const env = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
   if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
   return value;
 };
+function list<T extends string>(name: string, all: readonly T[]): T[] {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return [...all];
+  const items = raw.split(',').map((s) => s.trim());
+  const unknown = items.filter((s) => !(all as readonly string[]).includes(s));
+  if (unknown.length > 0) throw new Error(`${name}: unknown ${unknown.join(', ')}`);
+  return all.filter((s) => items.includes(s));
+}
 const SEEDS = Math.floor(env('SEEDS', 10));
-const N = Math.floor(env('N', 500));
-const MAX = env('MAX', 200);
+const NS = (process.env.N ?? '200,500').split(',').map((s) => {
+  const n = Number(s);
+  if (!Number.isInteger(n) || n < 10) throw new Error('N must be integers ≥ 10, comma separated');
+  return n;
+});
+const MAX = env('MAX', 60);
+const HARD_MAX = env('HARD_MAX', 20);
 const VOTERS = Math.floor(env('VOTERS', 200));
+const SYSTEM_LIST = list('SYSTEMS', SYSTEMS);
+const MODEL_LIST = list('MODELS', VOTER_MODELS);
+const SECTIONS = list('SECTIONS', ['accuracy', 'boost', 'jitter', 'refit'] as const);
+const BOOST_SEEDS = Math.floor(env('BOOST_SEEDS', 5));
+const JITTER_SEEDS = Math.floor(env('JITTER_SEEDS', 5));
 const BIG_N = Math.floor(env('BIG_N', 20_000));
 const BIG_VOTES = Math.floor(env('BIG_VOTES', 1_000_000));
-const JITTER_SEEDS = Math.min(SEEDS, Math.floor(env('JITTER_SEEDS', 5)));
 const THREADS = Math.floor(env('JOBS', Math.min(4, os.availableParallelism())));
-const TARGET_TAU = 0.8;
 const overrides = JSON.parse(process.env.PARAMS ?? '{}') as Partial<RatingParams>;
-const settings: Settings = { n: N, max: MAX, voters: VOTERS, step: 2, overrides };
-const REFIT_PERIOD = Math.max(1, Math.floor(N / 2));
+const settings = { voters: VOTERS, step: 1, overrides };
 const params = ratingParams(overrides);
+/** Boost, jitter and the refit timing (engine only) run at one N, the largest by default. */
+const ENGINE_N = Math.floor(env('ENGINE_N', Math.max(...NS)));
+const HARD_POINTS = [20, HARD_MAX].filter((x, k, xs) => x <= HARD_MAX && xs.indexOf(x) === k);
 const started = performance.now();
-
-const ENGINES = ['engine', 'elo-random', 'elo-8closest'] as const;
-const BAD_SHARES = [0, 0.2];
 
 /** Runs the jobs on a pool of worker threads (in this thread when JOBS=1). */
 async function runAll(jobs: readonly Job[]): Promise<JobResult[]> {
@@ -79,283 +96,138 @@ async function runAll(jobs: readonly Job[]): Promise<JobResult[]> {
   return results;
 }
 
-const mean = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length);
-const sd = (xs: readonly number[]) => {
-  const m = mean(xs);
-  return Math.sqrt(xs.reduce((s, x) => s + (x - m) ** 2, 0) / Math.max(1, xs.length - 1));
-};
-const fmt = (x: number | null, digits = 1) => (x === null ? 'never' : x.toFixed(digits));
-const pad = (s: string, w: number) => s.padStart(w);
-const signed = (x: number, digits = 2) => `${x >= 0 ? '+' : ''}${x.toFixed(digits)}`;
-
-console.log('Yanzhi Arena ranking benchmark');
-console.log(
-  `  N = ${N} photos; true strengths θ ~ Normal(0, ${THETA_SD}²) (logit scale, fixed); ` +
-    `${VOTERS} voters, each vote by a uniformly drawn voter`,
-);
-console.log(
-  '  honest voters vote by Bradley-Terry with the true θ; bad voters are random, always-left and ' +
-    'inverted in equal parts; sides are random; dwell times are human (not simulated)',
-);
-console.log(
-  `  votes per photo = total votes × 2 / N, up to ${MAX}; checkpoints every ${settings.step}; ` +
-    `seeds = ${SEEDS}; engine refit every ${REFIT_PERIOD} votes (N/2) and scored by its latest refit`,
-);
-console.log(
-  '  engine = real code: pickPair + CategoryIndex, updateOnline per vote, refitCategory ' +
-    'with voter reliability (gold pairs, agreement), online voter-quality heuristics',
-);
-console.log(
-  `  host: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, ` +
-    `${THREADS} worker thread(s)`,
-);
-if (Object.keys(overrides).length > 0) {
-  console.log(`  engine parameters overridden: ${JSON.stringify(overrides)}`);
-}
-console.log('');
-
-const jobs: Job[] = [];
-for (const bad of BAD_SHARES) {
-  for (let seed = 1; seed <= SEEDS; seed++) {
-    jobs.push({ kind: 'accuracy', seed, bad, keepVotes: seed === 1 && bad > 0 });
+function accuracyJobs(): Job[] {
+  if (!SECTIONS.includes('accuracy')) return [];
+  const jobs: Job[] = [];
+  for (const n of NS) {
+    for (const model of MODEL_LIST) {
+      const max = MAIN_MODELS.includes(model) ? MAX : HARD_MAX;
+      for (const system of SYSTEM_LIST) {
+        for (let seed = 1; seed <= SEEDS; seed++) {
+          const keepVotes =
+            system === 'engine' && model === 'bad25' && seed === 1 && n === ENGINE_N;
+          jobs.push({ kind: 'accuracy', system, model, n, seed, max, keepVotes });
+        }
+      }
+    }
   }
+  return jobs;
 }
-for (const bad of BAD_SHARES) {
-  for (let seed = 1; seed <= SEEDS; seed++) jobs.push({ kind: 'boost', seed, bad });
+
+function engineJobs(): Job[] {
+  const jobs: Job[] = [];
+  const base = { n: ENGINE_N, max: MAX };
+  if (SECTIONS.includes('boost')) {
+    for (const model of ['clean', 'bad25'] as const) {
+      for (let seed = 1; seed <= BOOST_SEEDS; seed++) {
+        jobs.push({ kind: 'boost', ...base, seed, model });
+      }
+    }
+  }
+  if (SECTIONS.includes('jitter')) {
+    for (let seed = 1; seed <= JITTER_SEEDS; seed++) {
+      jobs.push({ kind: 'jitter', ...base, seed, model: 'bad25' });
+    }
+  }
+  return jobs;
 }
-for (let seed = 1; seed <= JITTER_SEEDS; seed++) jobs.push({ kind: 'jitter', seed, bad: 0.2 });
-const results = await runAll(jobs);
+
+/** Rough cost, so that the longest jobs start first and the pool ends together. */
+function cost(job: Job): number {
+  const weight: Partial<Record<SystemName, number>> = { engine: 6, 'bradley-terry': 3 };
+  const factor = job.kind === 'accuracy' ? (weight[job.system] ?? 1) : 6;
+  return factor * job.n * job.max * job.n;
+}
+
+function printHeader(): void {
+  const shown = (name: string, value: string) => `${name}=${value}`;
+  console.log('Yanzhi Arena ranking benchmark');
+  console.log(
+    '  reproduce: ' +
+      [
+        shown('SEEDS', String(SEEDS)),
+        shown('N', NS.join(',')),
+        shown('MAX', String(MAX)),
+        shown('HARD_MAX', String(HARD_MAX)),
+        shown('VOTERS', String(VOTERS)),
+        shown('SYSTEMS', SYSTEM_LIST.join(',')),
+        shown('MODELS', MODEL_LIST.join(',')),
+        shown('SECTIONS', SECTIONS.join(',')),
+        shown('BOOST_SEEDS', String(BOOST_SEEDS)),
+        shown('JITTER_SEEDS', String(JITTER_SEEDS)),
+        shown('ENGINE_N', String(ENGINE_N)),
+        shown('BIG_N', String(BIG_N)),
+        shown('BIG_VOTES', String(BIG_VOTES)),
+        ...(Object.keys(overrides).length > 0 ? [`PARAMS='${JSON.stringify(overrides)}'`] : []),
+      ].join(' ') +
+      ' npm run bench:ranking -w bench',
+  );
+  console.log(
+    `  true strengths θ ~ Normal(0, ${THETA_SD}²) (logit scale); ${VOTERS} voters; a vote's ` +
+      'voter is drawn uniformly (Zipf for "heavy"); honest voters vote by Bradley-Terry on θ',
+  );
+  console.log(
+    '  voter models: clean; bad25 = 25% bad (random, always-left, inverted in equal parts); ' +
+      'taste = per-voter per-photo offset N(0, 0.5²); position = top photo +0.3 logit; lapses = ' +
+      '5% coin flips; heavy = Zipf(1) activity; brigade = 5% always pick one target',
+  );
+  console.log(
+    `  votes per photo = total votes ÷ N (comparisons per photo are twice that), checked after ` +
+      `every vote per photo, up to ${MAX} (clean, bad25) and ${HARD_MAX} (harder models); ` +
+      `τ = Kendall τ-b of the system's current order against θ`,
+  );
+  console.log(
+    '  engine = real code: pickPair + CategoryIndex, updateOnline per vote, fitWithInfluence ' +
+      'refit every N/2 votes (scored by its latest refit), voter reliability and gold pairs',
+  );
+  console.log(
+    `  host: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, ` +
+      `${THREADS} worker thread(s); load average ${os.loadavg()[0]?.toFixed(2) ?? '?'}`,
+  );
+  console.log('');
+}
+
+printHeader();
+const jobs = [...accuracyJobs(), ...engineJobs()];
+const order = jobs.map((_, i) => i).sort((a, b) => cost(jobs[b] as Job) - cost(jobs[a] as Job));
+const sortedResults = await runAll(order.map((i) => jobs[i] as Job));
+const results = new Array<JobResult>(jobs.length);
+order.forEach((i, k) => (results[i] = sortedResults[k] as JobResult));
 const accuracyResults = results.filter((r): r is AccuracyResult => r.kind === 'accuracy');
 const boostResults = results.filter((r): r is BoostResult => r.kind === 'boost');
 const jitterResults = results.filter((r): r is JitterResult => r.kind === 'jitter');
+let missed = false;
 
-// ── 1. Accuracy against votes per photo ────────────────────────────────────────────────────
-const at = (ms: readonly number[], curve: readonly number[], x: number) => {
-  const k = ms.findIndex((m) => m >= x - 1e-9);
-  return k < 0 ? NaN : (curve[k] as number);
-};
-for (const bad of BAD_SHARES) {
-  const runs = accuracyResults.filter((r) => r.bad === bad);
-  const ms = runs[0]?.ms ?? [];
-  console.log(
-    `== Accuracy, ${Math.round(bad * 100)}% bad voters (N=${N}, ${runs.length} seeds) ==`,
-  );
-  const points = [10, 20, 30, 50, 100, 200].filter((x) => x <= MAX);
-  const topPoints = [20, 50, 100, 200].filter((x) => x <= MAX);
-  console.log(
-    `${'engine'.padEnd(14)}${pad('votes/photo to τ≥0.8', 22)}${pad('per seed mean±sd', 18)}` +
-      points.map((x) => pad(`τ@${x}`, 7)).join('') +
-      topPoints.map((x) => pad(`top10@${x}`, 10)).join(''),
-  );
-  const crossing: Partial<Record<(typeof ENGINES)[number], number | null>> = {};
-  for (const name of ENGINES) {
-    const curves = runs.map((r) => r.curves[name]);
-    const tauMean = ms.map((_, k) => mean(curves.map((c) => c.tau[k] as number)));
-    const topMean = ms.map((_, k) => mean(curves.map((c) => c.top10[k] as number)));
-    const cross = firstCrossing(ms, tauMean, TARGET_TAU);
-    crossing[name] = cross;
-    const perSeed = curves.map((c) => firstCrossing(ms, c.tau, TARGET_TAU));
-    const reached = perSeed.filter((x): x is number => x !== null);
-    const perSeedText =
-      reached.length === perSeed.length
-        ? `${mean(reached).toFixed(1)}±${sd(reached).toFixed(1)}`
-        : `${reached.length}/${perSeed.length} reach`;
-    console.log(
-      name.padEnd(14) +
-        pad(fmt(cross), 22) +
-        pad(perSeedText, 18) +
-        points.map((x) => pad(at(ms, tauMean, x).toFixed(3), 7)).join('') +
-        topPoints.map((x) => pad(at(ms, topMean, x).toFixed(2), 10)).join(''),
-    );
-  }
-  const engineCross = crossing.engine ?? null;
-  const eloCross = crossing['elo-8closest'] ?? null;
-  if (eloCross === null) {
-    console.log(
-      `ratio engine / elo-8closest: elo-8closest never reaches τ 0.8 within ${MAX} votes/photo ` +
-        `(mean curve); the engine needs ${fmt(engineCross)}`,
-    );
-  } else if (engineCross === null) {
-    console.log(
-      `ratio engine / elo-8closest: the engine never reaches τ 0.8 (elo: ${fmt(eloCross)})`,
-    );
-  } else {
-    console.log(
-      `ratio engine / elo-8closest: ${(engineCross / eloCross).toFixed(2)} (target ≤ 0.60)`,
-    );
-  }
-  const kinds: Record<string, number> = {};
-  for (const r of runs)
-    for (const [k, c] of Object.entries(r.kinds)) kinds[k] = (kinds[k] ?? 0) + c;
-  const kindTotal = Object.values(kinds).reduce((s, x) => s + x, 0);
-  const served = runs.reduce((s, r) => s + r.served, 0);
-  const unserved = runs.reduce((s, r) => s + r.unserved, 0);
-  console.log(
-    `engine pairs: ${Object.entries(kinds)
-      .map(([k, c]) => `${k} ${((100 * c) / kindTotal).toFixed(1)}%`)
-      .join(', ')}; unserved requests ${unserved} of ${served + unserved}`,
-  );
-  const weightText = (['honest', 'random', 'left', 'inverted'] as const)
-    .map((k) => [k, runs.map((r) => r.weights[k]).filter((w) => !Number.isNaN(w))] as const)
-    .filter(([, w]) => w.length > 0)
-    .map(([k, w]) => `${k} ${mean(w).toFixed(2)}`)
-    .join(', ');
-  console.log(`engine voter weights at the end (mean; 0 when flagged online): ${weightText}`);
-  const refits = runs.reduce((s, r) => s + r.refits, 0);
-  const refitMs = runs.reduce((s, r) => s + r.refitMillis, 0);
-  console.log(
-    `engine refits: ${refits}, mean ${(refitMs / Math.max(1, refits)).toFixed(1)} ms each ` +
-      '(warm-started; the vote set grows from 0 to the full run)',
-  );
+if (SECTIONS.includes('accuracy')) {
+  const report = new AccuracyReport(accuracyResults, SYSTEM_LIST, NS, MAX);
+  const main = MODEL_LIST.filter((m) => MAIN_MODELS.includes(m));
+  const harder = MODEL_LIST.filter((m) => !MAIN_MODELS.includes(m));
+  report.printSystems();
+  report.printMain(main);
+  report.printBudgets(main, [10, 20, 40, 60]);
+  report.printHarder([...main, ...harder] as VoterModel[], 20);
+  report.printBrigade(HARD_POINTS);
+  for (const n of NS) for (const model of main) printEngineDetails(accuracyResults, model, n);
   console.log('');
+  const verdicts = report.judge(HARD_POINTS);
+  printVerdicts(verdicts);
+  missed = verdicts.some((v) => v.met === false);
 }
-
-// ── 2. Boost fairness ──────────────────────────────────────────────────────────────────────
-for (const bad of BAD_SHARES) {
-  const runs = boostResults.filter((r) => r.bad === bad);
-  console.log(
-    `== Boost fairness: 10% of photos boosted, ${Math.round(bad * 100)}% bad voters (N=${N}, ${runs.length} seeds) ==`,
-  );
-  console.log(
-    `boosted photos' exposure: ${mean(runs.map((r) => r.exposureRatio)).toFixed(2)}× that of other photos; ` +
-      `'boost' pairs ${(100 * mean(runs.map((r) => r.boostShare))).toFixed(1)}% of traffic ` +
-      `(cap ${(100 * params.boostShare).toFixed(0)}%)`,
-  );
-  const points = runs[0]?.at ?? [];
-  points.forEach((m, k) => {
-    const bias = runs.map((r) => r.bias[k] as number);
-    const b = mean(bias);
-    console.log(
-      `  at ${pad(String(m), 3)} votes/photo: boosted photos' mean rank bias ${signed(b)} percentile points ` +
-        `(sd over seeds ${sd(bias).toFixed(2)}; mean |error| per boosted photo ` +
-        `${mean(runs.map((r) => r.absError[k] as number)).toFixed(2)}) ` +
-        `${Math.abs(b) < 1 ? 'OK' : 'ABOVE TARGET'} (target |bias| < 1)`,
-    );
-  });
-  console.log('');
+for (const model of ['clean', 'bad25'] as const) {
+  const runs = boostResults.filter((r) => r.model === model);
+  if (runs.length > 0) printBoost(runs, model, ENGINE_N, params);
 }
-
-// ── 3. Display jitter ──────────────────────────────────────────────────────────────────────
-{
-  console.log(
-    `== Display jitter: settled categories (N=${N}, ${MAX} votes/photo, 20% bad voters); then votes only ` +
-      `among the other photos; ${jitterResults.length} seeds × 10 refit periods of ${REFIT_PERIOD} votes ==`,
-  );
-  const frozen = mean(jitterResults.map((r) => r.frozen));
-  const stable = jitterResults.every((r) => r.referencesStable);
-  console.log(
-    `established photos without new votes: ${frozen.toFixed(0)} per category; reference set of ` +
-      `${params.referenceSetSize} photos chosen once, unchanged across refits: ${stable ? 'yes' : 'NO'}`,
-  );
-  const worst = Math.max(...jitterResults.flatMap((r) => r.maxChange));
-  console.log(
-    'display score change of those photos between consecutive refits (score units, 1.00-10.00): ' +
-      `max ${worst.toFixed(2)}, mean ${mean(jitterResults.flatMap((r) => r.meanChange)).toFixed(4)}; ` +
-      `before rounding to hundredths: max ${Math.max(...jitterResults.flatMap((r) => r.maxRaw)).toFixed(4)} ` +
-      `${worst < 0.05 ? 'OK' : 'ABOVE TARGET'} (target < 0.05)`,
-  );
-  console.log('');
-}
-
-// ── 4. Refit wall time ─────────────────────────────────────────────────────────────────────
-{
-  console.log(
-    '== Refit wall time (one refitCategory call on this machine; first case: median of 5; ' +
-      'warm = previous μ and voter weights) ==',
-  );
-  const kept = accuracyResults.find((r) => r.votes !== null)?.votes ?? null;
-  if (kept !== null) {
-    const votes = { winner: kept.winner, loser: kept.loser, voter: kept.voter, voterCount: VOTERS };
-    const photoIds = Array.from({ length: N }, (_, i) => `p${i}`);
-    const time = (warm: boolean) => {
-      const t = performance.now();
-      const result = refitCategory({
-        photoIds,
-        votes,
-        params,
-        ...(warm ? { warmStart: { mu: kept.mu, voterWeight: kept.voterWeight } } : {}),
-      });
-      return { ms: performance.now() - t, result };
-    };
-    time(false); // JIT warm-up
-    const median = (warm: boolean) => {
-      const runs = Array.from({ length: 5 }, () => time(warm)).sort((a, b) => a.ms - b.ms);
-      return runs[2] as ReturnType<typeof time>;
-    };
-    const cold = median(false);
-    const warm = median(true);
-    console.log(
-      `N=${N}, ${kept.winner.length} votes: cold ${cold.ms.toFixed(1)} ms ` +
-        `(${cold.result.convergence.newtonIterations} Newton / ${cold.result.convergence.cgIterations} CG steps), ` +
-        `warm ${warm.ms.toFixed(1)} ms (${warm.result.convergence.newtonIterations} / ` +
-        `${warm.result.convergence.cgIterations}); converged ` +
-        `${cold.result.convergence.converged && warm.result.convergence.converged}`,
-    );
-  }
-  // A large category: BIG_N photos, BIG_VOTES votes between near neighbours (85%) and random
-  // pairs (15%), by 1,000 voters of whom 20% bad (same kinds as above).
-  const rng = seededRng(4242);
-  const theta = Float64Array.from({ length: BIG_N }, () => THETA_SD * gaussian(rng));
-  const order = Array.from({ length: BIG_N }, (_, i) => i).sort(
-    (a, b) => (theta[a] as number) - (theta[b] as number),
-  );
-  const rankOf = new Int32Array(BIG_N);
-  order.forEach((i, r) => (rankOf[i] = r));
-  const bigVoters = 1000;
-  const kind = Array.from({ length: bigVoters }, (_, v) => (v < 200 ? v % 3 : 3)); // 3 = honest
-  const winner = new Int32Array(BIG_VOTES);
-  const loser = new Int32Array(BIG_VOTES);
-  const voter = new Int32Array(BIG_VOTES);
-  for (let e = 0; e < BIG_VOTES; e++) {
-    const a = Math.floor(rng() * BIG_N);
-    let b: number;
-    if (rng() < 0.85) {
-      const r = Math.min(
-        BIG_N - 1,
-        Math.max(0, (rankOf[a] as number) + Math.round((rng() - 0.5) * 64)),
-      );
-      b = order[r] as number;
-      if (b === a) b = order[r === 0 ? 1 : r - 1] as number;
-    } else {
-      b = Math.floor(rng() * (BIG_N - 1));
-      if (b >= a) b++;
-    }
-    const v = Math.floor(rng() * bigVoters);
-    const k = kind[v] as number;
-    const pa = 1 / (1 + Math.exp((theta[b] as number) - (theta[a] as number)));
-    const aWins =
-      k === 3 ? rng() < pa : k === 2 ? rng() >= pa : k === 0 ? rng() < 0.5 : rng() < 0.5;
-    winner[e] = aWins ? a : b;
-    loser[e] = aWins ? b : a;
-    voter[e] = v;
-  }
-  const ids = Array.from({ length: BIG_N }, (_, i) => i);
-  const bigVotes = { winner, loser, voter, voterCount: bigVoters };
-  let t0 = performance.now();
-  const cold = refitCategory({ photoIds: ids, votes: bigVotes, params });
-  const coldMs = performance.now() - t0;
-  t0 = performance.now();
-  const warm = refitCategory({
-    photoIds: ids,
-    votes: bigVotes,
+if (jitterResults.length > 0) printJitter(jitterResults, ENGINE_N, MAX, params);
+if (SECTIONS.includes('refit')) {
+  printRefitTime({
+    kept: accuracyResults.find((r) => r.engine?.votes != null)?.engine?.votes ?? null,
+    n: ENGINE_N,
+    voters: VOTERS,
     params,
-    warmStart: { mu: cold.mu, voterWeight: cold.voters.weight },
+    bigN: BIG_N,
+    bigVotes: BIG_VOTES,
   });
-  const warmMs = performance.now() - t0;
-  const tauSample = (() => {
-    const k = Math.min(BIG_N, 3000);
-    const pick = Array.from({ length: k }, (_, i) => Math.floor((i * BIG_N) / k));
-    return kendallTau(
-      pick.map((i) => theta[i] as number),
-      pick.map((i) => cold.mu[i] as number),
-    );
-  })();
-  console.log(
-    `N=${BIG_N}, ${BIG_VOTES} votes: cold ${(coldMs / 1000).toFixed(2)} s ` +
-      `(${cold.convergence.newtonIterations} Newton / ${cold.convergence.cgIterations} CG steps, ` +
-      `max gradient ${cold.convergence.gradientMax.toExponential(1)}), warm ${(warmMs / 1000).toFixed(2)} s ` +
-      `(${warm.convergence.newtonIterations} / ${warm.convergence.cgIterations}); τ on a 3,000-photo sample ${tauSample.toFixed(3)}`,
-  );
 }
 console.log('');
 console.log(`total bench time ${((performance.now() - started) / 1000).toFixed(0)} s`);
+if (missed) process.exitCode = 1;

@@ -1,16 +1,13 @@
 /**
- * The simulated arena of the ranking benchmark: photos with known true strengths, a pool of
- * voters (honest ones vote by Bradley-Terry with the true strengths; bad ones are random,
- * always-left or inverted), and three rating engines driven by the same photos and voter stream:
+ * The simulated arena of the ranking benchmark: photos with known true strengths, a population
+ * of voters (voters.ts), and the real engine driven by them:
  *
  *  - EngineSim: the real engine code, used as the server uses it: pickPair over a CategoryIndex,
  *    updateOnline per vote (CategoryIndex.applyVote) with the voter's weight (0 when the online
  *    heuristics find the voter suspicious, else the weight of the last refit), gold-pair tallies,
  *    and refitCategory over all votes every refit period, whose μ and σ² go back into the index.
- *  - Elo K=32 from 1500 on uniformly random pairs, and Elo K=32 where the opponent of a
- *    uniformly drawn photo is one of the 8 closest by rating it has not met yet (elo-sim.ts).
  *
- * Nothing in the engine knows about the simulation.
+ * The peers it is compared with live in peers/. Nothing in the engine knows about the simulation.
  */
 import { fitWithInfluence } from '../../apps/server/src/workers/refit-job.js';
 import {
@@ -24,6 +21,7 @@ import {
   priorVoterWeight,
   recordVote,
   seededRng,
+  type ChosenPair,
   type PairKind,
   type PairingVoter,
   type RatingParams,
@@ -31,8 +29,21 @@ import {
   type Rng,
   type VoterActivity,
 } from '../../apps/server/src/domain/rating/index.js';
+import {
+  decide,
+  gaussian,
+  makePopulation,
+  makeStream,
+  modelSpec,
+  outcomeRng,
+  shuffle,
+  type Population,
+  type VoterKind,
+  type VoterModel,
+} from './voters.js';
 
-export type VoterKind = 'honest' | 'random' | 'left' | 'inverted';
+export { gaussian };
+export type { VoterKind };
 
 /** θ ~ Normal(0, THETA_SD²): the true strengths of every simulated category. */
 export const THETA_SD = 1.5;
@@ -41,8 +52,8 @@ export interface WorldOptions {
   readonly seed: number;
   readonly photos: number;
   readonly voters: number;
-  /** Share of bad voters, split equally between random, always-left and inverted. */
-  readonly badShare: number;
+  /** Who the voters are (clean, 25% bad, the harder models). */
+  readonly model: VoterModel;
   /** Share of photos that are boosted (boostRemaining never runs out). */
   readonly boostedShare: number;
   /** Length of the vote stream. */
@@ -57,24 +68,11 @@ export interface World {
   readonly ownerOf: readonly string[];
   readonly boosted: Uint8Array;
   readonly voterKind: readonly VoterKind[];
+  readonly population: Population;
   /** The signed-in user id of each voter (voters also upload: they own some of the photos). */
   readonly voterUser: readonly string[];
   /** Which voter casts the t-th vote; the same stream for every engine. */
   readonly stream: Int32Array;
-}
-
-export function gaussian(rng: Rng): number {
-  const u = 1 - rng();
-  const v = rng();
-  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
-}
-
-function shuffle<T>(items: T[], rng: Rng): T[] {
-  for (let i = items.length - 1; i > 0; i--) {
-    const j = Math.floor(rng() * (i + 1));
-    [items[i], items[j]] = [items[j] as T, items[i] as T];
-  }
-  return items;
 }
 
 export function makeWorld(options: WorldOptions): World {
@@ -87,15 +85,10 @@ export function makeWorld(options: WorldOptions): World {
   const boosted = new Uint8Array(n);
   const boostCount = Math.round(options.boostedShare * n);
   for (const i of shuffle([...Array(n).keys()], rng).slice(0, boostCount)) boosted[i] = 1;
-  const bad = Math.round(options.badShare * options.voters);
-  const badKinds: readonly VoterKind[] = ['random', 'left', 'inverted'];
-  const kinds: VoterKind[] = Array.from({ length: options.voters }, (_, v) =>
-    v < bad ? (badKinds[v % 3] as VoterKind) : 'honest',
-  );
-  const voterKind = shuffle(kinds, rng);
+  const spec = modelSpec(options.model);
+  const population = makePopulation(spec, theta, options.voters, rng);
   const voterUser = Array.from({ length: options.voters }, (_, v) => `u${v}`);
-  const stream = new Int32Array(options.votes);
-  for (let t = 0; t < options.votes; t++) stream[t] = Math.floor(rng() * options.voters);
+  const stream = makeStream(spec, options.voters, options.votes, rng);
   return {
     options,
     ids,
@@ -103,25 +96,18 @@ export function makeWorld(options: WorldOptions): World {
     theta,
     ownerOf,
     boosted,
-    voterKind,
+    voterKind: population.voterKind,
+    population,
     voterUser,
     stream,
   };
 }
 
-/** The side a voter of this kind taps for the pair (left, right). */
-export function behave(kind: VoterKind, thetaLeft: number, thetaRight: number, rng: Rng) {
-  const u = rng();
-  switch (kind) {
-    case 'honest':
-      return u < 1 / (1 + Math.exp(thetaRight - thetaLeft)) ? 'left' : 'right';
-    case 'inverted':
-      return u < 1 / (1 + Math.exp(thetaLeft - thetaRight)) ? 'left' : 'right';
-    case 'left':
-      return 'left';
-    case 'random':
-      return u < 0.5 ? 'left' : 'right';
-  }
+/** A pair served by the engine: photo indices (left = top) and pickPair's own description. */
+export interface EngineChoice {
+  readonly left: number;
+  readonly right: number;
+  readonly pair: ChosenPair;
 }
 
 /** The real engine, driven as the server drives it. */
@@ -173,7 +159,7 @@ export class EngineSim {
       })),
     );
     this.pairRng = seededRng(seed * 31 + 1);
-    this.outcomeRng = seededRng(seed * 31 + 2);
+    this.outcomeRng = outcomeRng(seed);
     const voters = world.voterKind.length;
     this.judged = Array.from({ length: voters }, () => new Set<number>());
     this.recent = Array.from({ length: voters }, () => []);
@@ -202,6 +188,22 @@ export class EngineSim {
    * jitter experiment passes a sub-index). Returns false when no pair could be served.
    */
   step(v: number, index: CategoryIndex = this.index): boolean {
+    const chosen = this.choose(v, index);
+    if (chosen === null) return false;
+    const side = decide(
+      this.world.population,
+      this.world.theta,
+      v,
+      chosen.left,
+      chosen.right,
+      this.outcomeRng,
+    );
+    this.take(v, chosen, side, index);
+    return true;
+  }
+
+  /** The pair the server would show voter `v` (left = top), or null when none can be served. */
+  choose(v: number, index: CategoryIndex = this.index): EngineChoice | null {
     const { world } = this;
     const n = world.ids.length;
     const judged = this.judged[v] as Set<number>;
@@ -218,23 +220,31 @@ export class EngineSim {
     const result = pickPair(index, pairingVoter, this.pairRng, this.params);
     if (result.pair === null) {
       this.unserved++;
-      return false;
+      return null;
     }
-    const { left, right, kind, boostedPhotoId, goldExpectedWinnerId } = result.pair;
+    const pair = result.pair;
     this.served++;
-    this.kinds[kind]++;
-    const li = indexOf.get(left.id) as number;
-    const ri = indexOf.get(right.id) as number;
-    this.exposure[li] = (this.exposure[li] as number) + 1;
-    this.exposure[ri] = (this.exposure[ri] as number) + 1;
-    const side = behave(
-      world.voterKind[v] as VoterKind,
-      world.theta[li] as number,
-      world.theta[ri] as number,
-      this.outcomeRng,
-    );
+    this.kinds[pair.kind]++;
+    const left = indexOf.get(pair.left.id) as number;
+    const right = indexOf.get(pair.right.id) as number;
+    this.exposure[left] = (this.exposure[left] as number) + 1;
+    this.exposure[right] = (this.exposure[right] as number) + 1;
+    return { left, right, pair };
+  }
+
+  /** Records voter `v`'s tap on a pair from `choose`, as the vote route would. */
+  take(
+    v: number,
+    chosen: EngineChoice,
+    side: 'left' | 'right',
+    index: CategoryIndex = this.index,
+  ): void {
+    const { world } = this;
+    const n = world.ids.length;
+    const { left: li, right: ri } = chosen;
+    const { left, right, boostedPhotoId, goldExpectedWinnerId } = chosen.pair;
     const [wi, lo] = side === 'left' ? [li, ri] : [ri, li];
-    judged.add(li < ri ? li * n + ri : ri * n + li);
+    (this.judged[v] as Set<number>).add(li < ri ? li * n + ri : ri * n + li);
     const recent = this.recent[v] as string[];
     recent.push(left.ownerId, right.ownerId);
     if (recent.length > 4) recent.splice(0, recent.length - 4);
@@ -255,7 +265,6 @@ export class EngineSim {
     this.loser[this.count] = lo;
     this.voter[this.count] = v;
     this.count++;
-    return true;
   }
 
   /** The periodic refit over all votes so far; installs μ and σ² in the index. */
@@ -318,6 +327,7 @@ export class EngineSim {
       random: [0, 0],
       left: [0, 0],
       inverted: [0, 0],
+      brigade: [0, 0],
     };
     this.world.voterKind.forEach((kind, v) => {
       const w = assessVoter(this.activity[v] as VoterActivity, this.params).suspicious
@@ -332,6 +342,7 @@ export class EngineSim {
       random: mean('random'),
       left: mean('left'),
       inverted: mean('inverted'),
+      brigade: mean('brigade'),
     };
   }
 }
