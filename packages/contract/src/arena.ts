@@ -32,12 +32,26 @@ export const pairSchema = z.object({
 });
 export type Pair = z.infer<typeof pairSchema>;
 
+/**
+ * Where a provisional photo stands while it is being placed (定级中), from the engine's own
+ * uncertainty: about how many more matches until its score is established, and the range its
+ * score probably lies in (hundredths, 95%). Null once the photo is established.
+ */
+export const placementSchema = z.object({
+  matches_to_place: z.number().int(),
+  score_low: z.number().int(),
+  score_high: z.number().int(),
+});
+export type Placement = z.infer<typeof placementSchema>;
+
 /** A photo's score revealed after the vote (hundredths, spec §3). */
 export const revealedScoreSchema = z.object({
   id: z.number().int(),
   current_score: z.number().int(),
   previous_score: z.number().int(),
   provisional: z.boolean(),
+  /** While provisional, the range the score probably lies in (issue 18); null once placed. */
+  placement: placementSchema.nullable(),
 });
 export type RevealedScore = z.infer<typeof revealedScoreSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { imageSchema } from './arena.js';
 import { PERIOD_TYPES } from './constants.js';
-import { placementSchema } from './photos.js';
+import { placementSchema } from './arena.js';
 import { idSchema, isoDateTimeSchema, periodDateSchema, periodTypeSchema } from './schemas.js';
 
 /** A calendar day `YYYY-MM-DD` in the leaderboard's time zone. */

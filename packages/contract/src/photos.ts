@@ -1,21 +1,9 @@
 import { z } from 'zod';
-import { imageSchema } from './arena.js';
+import { imageSchema, placementSchema } from './arena.js';
 import { idSchema, isoDateTimeSchema, sessionSchema, typedLineSchema } from './schemas.js';
 
 export const PHOTO_STATES = ['active', 'hidden', 'removed'] as const;
 export type PhotoState = (typeof PHOTO_STATES)[number];
-
-/**
- * Where a provisional photo stands while it is being placed (定级中), from the engine's own
- * uncertainty: about how many more matches until its score is established, and the range its
- * score probably lies in (hundredths, 95%). Null once the photo is established.
- */
-export const placementSchema = z.object({
-  matches_to_place: z.number().int(),
-  score_low: z.number().int(),
-  score_high: z.number().int(),
-});
-export type Placement = z.infer<typeof placementSchema>;
 
 /** One of the signed-in user's photos, as the profile shows it (spec §3: id, current_score). */
 export const myPhotoSchema = z.object({

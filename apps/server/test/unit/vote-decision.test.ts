@@ -106,7 +106,17 @@ describe('the vote as a decision (domain/vote)', () => {
       current_score: decision.winner.current_score,
       previous_score: 550,
       provisional: true,
+      // A first comparison leaves the photo far from placed: a wide range around its score.
+      placement: {
+        matches_to_place: expect.any(Number) as number,
+        score_low: expect.any(Number) as number,
+        score_high: expect.any(Number) as number,
+      },
     });
+    const range = decision.revealed.winner.placement;
+    expect(range?.matches_to_place).toBeGreaterThan(20);
+    expect(range?.score_low).toBeLessThan(decision.winner.current_score);
+    expect(range?.score_high).toBeGreaterThan(decision.winner.current_score);
     expect(decision.voter).toEqual({
       total_votes: 1,
       left_votes: 1,
@@ -321,8 +331,14 @@ describe('whether a submission may count (domain/vote)', () => {
       fuel_earned: 2,
     };
     expect(replayOf(recorded, 1)).toEqual({
-      winner: { id: 1, current_score: 575, previous_score: 550, provisional: true },
-      loser: { id: 2, current_score: 525, previous_score: 550, provisional: true },
+      winner: {
+        id: 1,
+        current_score: 575,
+        previous_score: 550,
+        provisional: true,
+        placement: null,
+      },
+      loser: { id: 2, current_score: 525, previous_score: 550, provisional: true, placement: null },
       fuel_earned: 2,
     });
     expect(replayOf(recorded, 2)).toBeNull();

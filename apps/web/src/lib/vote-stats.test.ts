@@ -27,8 +27,8 @@ const STATS: VoteStats = {
 function vote(overrides: Partial<SubmitRatingResponse> = {}): SubmitRatingResponse {
   return {
     already_recorded: false,
-    winner: { id: 1, current_score: 560, previous_score: 550, provisional: true },
-    loser: { id: 2, current_score: 540, previous_score: 550, provisional: true },
+    winner: { id: 1, current_score: 560, previous_score: 550, provisional: true, placement: null },
+    loser: { id: 2, current_score: 540, previous_score: 550, provisional: true, placement: null },
     fuel_earned: 1,
     fuel: 53,
     achievements: [],

@@ -32,7 +32,7 @@ export {
   type GroupSlots,
 } from './influence.js';
 export { PROVISIONAL_SIGMA2, provisionalThreshold, isProvisional } from './provisional.js';
-export { matchesToPlace, placementOf, type PlacementFacts } from './placement.js';
+export { matchesToPlace, placementOf, placementWith, type PlacementFacts } from './placement.js';
 export {
   MIN_DISPLAY_SCORE,
   MAX_DISPLAY_SCORE,

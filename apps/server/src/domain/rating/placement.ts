@@ -32,6 +32,26 @@ export function matchesToPlace(sigma2: number, params: RatingParams = DEFAULT_RA
 }
 
 /**
+ * The placement of a photo with strength `mu` and variance `sigma2`, its range mapped to display
+ * scores by `scoreOf` (the category's reference set); null once the photo is established.
+ */
+export function placementWith(
+  mu: number,
+  sigma2: number,
+  scoreOf: (mu: number) => number,
+  params: RatingParams = DEFAULT_RATING_PARAMS,
+): PlacementFacts | null {
+  if (!isProvisional(sigma2, params)) return null;
+  const variance = sigma2 > 0 && Number.isFinite(sigma2) ? sigma2 : params.priorVariance;
+  const spread = Z95 * Math.sqrt(variance);
+  return {
+    matchesToPlace: matchesToPlace(sigma2, params),
+    scoreLow: scoreOf(mu - spread),
+    scoreHigh: scoreOf(mu + spread),
+  };
+}
+
+/**
  * The placement of a photo with strength `mu` and variance `sigma2`, scored against the
  * category's reference strengths; null once the photo is established.
  */
@@ -41,13 +61,6 @@ export function placementOf(
   references: ArrayLike<number>,
   params: RatingParams = DEFAULT_RATING_PARAMS,
 ): PlacementFacts | null {
-  if (!isProvisional(sigma2, params)) return null;
-  const variance = sigma2 > 0 && Number.isFinite(sigma2) ? sigma2 : params.priorVariance;
-  const spread = Z95 * Math.sqrt(variance);
   const refs = references.length > 0 ? references : [params.priorMean];
-  return {
-    matchesToPlace: matchesToPlace(sigma2, params),
-    scoreLow: displayScore(mu - spread, refs),
-    scoreHigh: displayScore(mu + spread, refs),
-  };
+  return placementWith(mu, sigma2, (value) => displayScore(value, refs), params);
 }

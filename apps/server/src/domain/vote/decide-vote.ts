@@ -5,6 +5,7 @@ import { fuelEarnedOn, fuelForVote } from '../fuel.js';
 import {
   goldOutcome,
   isProvisional,
+  placementWith,
   recordVote,
   updateOnline,
   type RatingParams,
@@ -66,7 +67,10 @@ export function decideVote<P extends RatedPhoto>(
     },
     winner,
     loser,
-    revealed: { winner: revealed(facts.winner, winner), loser: revealed(facts.loser, loser) },
+    revealed: {
+      winner: revealed(facts.winner, winner, updated.winner, facts.scoreOf, params),
+      loser: revealed(facts.loser, loser, updated.loser, facts.scoreOf, params),
+    },
     voter: {
       total_votes: totalVotes,
       left_votes: activity.leftVotes,
@@ -133,11 +137,28 @@ function ratedAfter<P extends RatedPhoto>(
   };
 }
 
-function revealed(before: RatedPhoto, after: RatedPhoto): RevealedScore {
+/** A photo's score as the vote reveals it, with its range while it is still being placed. */
+function revealed(
+  before: RatedPhoto,
+  after: RatedPhoto,
+  state: RatingState,
+  scoreOf: (mu: number) => number,
+  params: RatingParams,
+): RevealedScore {
+  const placement =
+    after.provisional === 1 ? placementWith(state.mu, state.sigma2, scoreOf, params) : null;
   return {
     id: before.id,
     current_score: after.current_score,
     previous_score: before.current_score,
     provisional: after.provisional === 1,
+    placement:
+      placement === null
+        ? null
+        : {
+            matches_to_place: placement.matchesToPlace,
+            score_low: placement.scoreLow,
+            score_high: placement.scoreHigh,
+          },
   };
 }

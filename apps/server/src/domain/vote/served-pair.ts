@@ -67,12 +67,16 @@ export function replayOf(
       current_score: recorded.winner_score_after,
       previous_score: recorded.winner_score_before,
       provisional: true,
+      // Not kept with the vote: a repeat shows the scores without a range.
+      placement: null,
     },
     loser: {
       id: recorded.loser_photo_id,
       current_score: recorded.loser_score_after,
       previous_score: recorded.loser_score_before,
       provisional: true,
+      // Not kept with the vote: a repeat shows the scores without a range.
+      placement: null,
     },
     fuel_earned: recorded.fuel_earned,
   };

@@ -1,4 +1,4 @@
-import type { PhotoCard, RevealedScore } from '@yanzhi/contract';
+import { formatScore, type PhotoCard, type RevealedScore } from '@yanzhi/contract';
 import { useId } from 'react';
 import { Icon } from '../../components/Icon';
 import { useT } from '../../lib/i18n';
@@ -87,7 +87,14 @@ export function ArenaCard({
             <span className="score-chip__score">{chip.score}</span>
             <span className="score-chip__change">{chip.change}</span>
             {revealed.provisional ? (
-              <span className="score-chip__note">{t('arena.provisional')}</span>
+              <span className="score-chip__note">
+                {revealed.placement === null
+                  ? t('arena.provisional')
+                  : t('arena.provisionalRange', {
+                      low: formatScore(revealed.placement.score_low),
+                      high: formatScore(revealed.placement.score_high),
+                    })}
+              </span>
             ) : null}
           </span>
         )}

@@ -95,7 +95,7 @@ describe('arena page: voting', () => {
     expect(screen.getByTestId('arena-pair').className).toContain('arena__pair--first');
     fireEvent.click(choice(1));
     const chips = await screen.findAllByTestId('score-chip');
-    expect(chips.map((chip) => chip.textContent)).toEqual(['5.6▲0.1定级中', '5.4▼0.1']);
+    expect(chips.map((chip) => chip.textContent)).toEqual(['5.6▲0.1定级中 4.8–6.4', '5.4▼0.1']);
     const [first, second] = screen.getAllByTestId('arena-photo');
     expect(first?.className).toContain('arena-card--chosen');
     expect(second?.className).toContain('arena-card--other');

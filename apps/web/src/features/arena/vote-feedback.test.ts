@@ -7,8 +7,8 @@ import { voteToasts } from './vote-feedback';
 function answer(overrides: Partial<SubmitRatingResponse> = {}): SubmitRatingResponse {
   return {
     already_recorded: false,
-    winner: { id: 1, current_score: 561, previous_score: 549, provisional: false },
-    loser: { id: 2, current_score: 539, previous_score: 551, provisional: false },
+    winner: { id: 1, current_score: 561, previous_score: 549, provisional: false, placement: null },
+    loser: { id: 2, current_score: 539, previous_score: 551, provisional: false, placement: null },
     fuel_earned: 2,
     fuel: 52,
     achievements: [],

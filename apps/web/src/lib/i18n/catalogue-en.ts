@@ -84,6 +84,7 @@ export const en: Readonly<Record<MessageKey, string>> = {
   'arena.pairLoading': 'Getting the next pair ready…',
   'arena.announce': 'You chose photo {n}: {score}, {change}',
   'arena.provisional': 'Placing',
+  'arena.provisionalRange': 'Placing {low}–{high}',
   'arena.unlocked': 'Your score is unlocked',
   'arena.unlockedNoAccount': 'Score unlocked: upload a photo',
   'arena.unlockedWithAccount': 'Score unlocked: see it under Me',

@@ -88,6 +88,7 @@ export const zhCN = {
   'arena.pairLoading': '正在准备下一组照片…',
   'arena.announce': '你选了照片 {n}：{score} 分，{change}',
   'arena.provisional': '定级中',
+  'arena.provisionalRange': '定级中 {low}–{high}',
   'arena.unlocked': '你的颜值分已解锁',
   'arena.unlockedNoAccount': '颜值分已解锁：传张照片看看几分',
   'arena.unlockedWithAccount': '颜值分已解锁，去「我的」看看',
