@@ -31,7 +31,13 @@ function fakeServer() {
     if (network === 'lose') throw new TransportError('network', 'answer lost');
     return {
       already_recorded: already,
-      winner: { id: 1, current_score: 510, previous_score: 500, provisional: true, placement: null },
+      winner: {
+        id: 1,
+        current_score: 510,
+        previous_score: 500,
+        provisional: true,
+        placement: null,
+      },
       loser: { id: 2, current_score: 490, previous_score: 500, provisional: true, placement: null },
       fuel_earned: already ? 0 : 2,
       fuel: 50 + 2 * counted.size,
