@@ -4,8 +4,9 @@
  * vote with the voter's weight, boosts settled as the vote service settles them, and the product's
  * refit (fitWithInfluence) every `refitEvery` votes, as bench/ranking drives the engine.
  *
- * Photos: `photos` with true strengths θ ~ N(0, 1.5²), of which the last 2·`twins` arrive after a
- * warm-up as pairs of equal θ; the first of each pair is boosted with `bought` exposures on upload.
+ * Photos: `photos` with true strengths θ ~ N(0, 1.5²), of which the last `twins` × `group` arrive
+ * after a warm-up in groups of equal θ; the first of each group is boosted with `bought` exposures
+ * on upload, the others are its unboosted twins (several twins make the rank comparison finer).
  * Voters are honest (Bradley-Terry on θ). The delivery window is `params.boostDeliveryMs`, over which
  * the category serves `votesPerPhoto` × photos / 2 pairs evenly.
  */
@@ -28,6 +29,8 @@ export interface TwinArenaOptions {
   seed: number;
   photos: number;
   twins: number;
+  /** Photos per group of equal strength: one boosted and `group` − 1 twins. */
+  group: number;
   voters: number;
   /** Votes per photo before the twins arrive, and within the delivery window after. */
   warmUpPerPhoto: number;
@@ -38,12 +41,12 @@ export interface TwinArenaOptions {
 }
 
 export interface TwinOutcome {
-  /** Appearances within the delivery window of each boosted photo and of its twin. */
+  /** Appearances within the delivery window of each boosted photo and of its twins (mean). */
   boosted: number[];
   twin: number[];
   /** Exposures each boosted photo still owes at the window's end. */
   owed: number[];
-  /** Rank percentile (0-100, by the last refit's μ) of each boosted photo and of its twin. */
+  /** Rank percentile (0-100, by the last refit's μ) of each boosted photo and of its twins (mean). */
   boostedPercentile: number[];
   twinPercentile: number[];
 }
@@ -52,11 +55,13 @@ export interface TwinOutcome {
 const RECENT_PAIRS = 5;
 
 export function runTwinArena(options: TwinArenaOptions): TwinOutcome {
-  const { photos: n, twins, voters, params } = options;
+  const { photos: n, twins, group, voters, params } = options;
   const rng = seededRng(options.seed * 7919 + 5);
   const theta = Array.from({ length: n }, () => 1.5 * gaussian(rng));
-  const firstTwin = n - 2 * twins;
-  for (let k = firstTwin; k < n; k += 2) theta[k + 1] = theta[k] as number;
+  const firstTwin = n - group * twins;
+  for (let i = firstTwin; i < n; i++) {
+    theta[i] = theta[i - ((i - firstTwin) % group)] as number;
+  }
   const ids = theta.map((_, i) => `p${i}`);
   const position = new Map(ids.map((id, i) => [id, i]));
   const index = new CategoryIndex(params);
@@ -169,7 +174,7 @@ export function runTwinArena(options: TwinArenaOptions): TwinOutcome {
   const step = params.boostDeliveryMs / pairsInWindow;
   for (let i = 0; i < firstTwin; i++) add(i, 0);
   for (let t = Math.round((options.warmUpPerPhoto * n) / 2); t > 0; t--) vote();
-  for (let i = firstTwin; i < n; i++) add(i, (i - firstTwin) % 2 === 0 ? options.bought : 0);
+  for (let i = firstTwin; i < n; i++) add(i, (i - firstTwin) % group === 0 ? options.bought : 0);
   appearances.fill(0);
   for (let t = 0; t < pairsInWindow; t++) {
     now += step;
@@ -178,12 +183,17 @@ export function runTwinArena(options: TwinArenaOptions): TwinOutcome {
   refit();
   const percentile = (i: number) =>
     (100 * mu.reduce((below, m) => below + (m < (mu[i] as number) ? 1 : 0), 0)) / (n - 1);
-  const pairs = Array.from({ length: twins }, (_, k) => firstTwin + 2 * k);
+  const boosted = Array.from({ length: twins }, (_, k) => firstTwin + group * k);
+  const ofTwins = (i: number, value: (j: number) => number) => {
+    let sum = 0;
+    for (let j = i + 1; j < i + group; j++) sum += value(j);
+    return sum / (group - 1);
+  };
   return {
-    boosted: pairs.map((i) => appearances[i] as number),
-    twin: pairs.map((i) => appearances[i + 1] as number),
-    owed: pairs.map((i) => index.get(ids[i] as string)?.boostRemaining ?? 0),
-    boostedPercentile: pairs.map(percentile),
-    twinPercentile: pairs.map((i) => percentile(i + 1)),
+    boosted: boosted.map((i) => appearances[i] as number),
+    twin: boosted.map((i) => ofTwins(i, (j) => appearances[j] as number)),
+    owed: boosted.map((i) => index.get(ids[i] as string)?.boostRemaining ?? 0),
+    boostedPercentile: boosted.map(percentile),
+    twinPercentile: boosted.map((i) => ofTwins(i, percentile)),
   };
 }
