@@ -146,7 +146,7 @@ test.describe('photos: upload, profile, boost, delete', () => {
     await sheet.getByRole('button', { name: '确认加速' }).click();
     await expect(page.getByTestId('toast').filter({ hasText: '已加速 10 次曝光' })).toBeVisible();
     await expect(page.getByTestId('fuel')).toContainText(String(fuelBefore - 10));
-    await expect(cards.first()).toContainText('加速剩余 10 次曝光');
+    await expect(cards.first()).toContainText('加速中 · 已曝光 0 / 10');
 
     // A second photo, then delete one of the two.
     await page.getByRole('link', { name: '再传一张照片' }).click();

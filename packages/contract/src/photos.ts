@@ -19,6 +19,11 @@ export const myPhotoSchema = z.object({
   /** Why a photo was removed (a report reason), null otherwise. */
   state_reason: z.string().nullable(),
   boost_remaining: z.number().int(),
+  /**
+   * Boosted exposures served of the current (or last) boost: the owner sees "已曝光 N / M" with
+   * M = boost_delivered + boost_remaining. A boost is paced over about a day (ADR 0007).
+   */
+  boost_delivered: z.number().int(),
   created_at: isoDateTimeSchema,
   /** Its place on its category's all-time board; null while it is not on that board. */
   rank: z.number().int().nullable(),
@@ -115,6 +120,8 @@ export const boostPhotoRequestSchema = z.object({
 export const boostPhotoResponseSchema = z.object({
   photo_id: z.number().int(),
   boost_remaining: z.number().int(),
+  /** Exposures of this boost already served (a top-up continues the boost under way). */
+  boost_delivered: z.number().int(),
   cost: z.number().int(),
   fuel: z.number().int(),
 });

@@ -86,6 +86,12 @@ export interface PhotosTable {
   placed_at: Generated<number | null>;
   /** When a vote used its last bought exposure; null: never. */
   boost_finished_at: Generated<number | null>;
+  /** Exposures bought in the current (or last) boost run: delivered = bought − remaining. */
+  boost_bought: Generated<number>;
+  /** Where the run's delivery schedule starts (boost-delivery.ts); null: not paced. */
+  boost_started_at: Generated<number | null>;
+  /** Boosted exposures ever settled (comparisons organic pairing does not count). */
+  boost_served: Generated<number>;
 }
 
 export interface ReportsTable {

@@ -51,6 +51,9 @@ function indexed(row: IndexRow) {
     sigma2: row.sigma2,
     comparisons: row.comparisons,
     boostRemaining: row.boost_remaining,
+    boostBought: row.boost_bought,
+    boostStartedAt: row.boost_started_at,
+    boostServed: row.boost_served,
   };
 }
 

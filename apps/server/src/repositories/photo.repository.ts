@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.js';
 import type { NewPhoto, PhotoRow, UserRow } from '../db/schema.js';
 import { hasRowLocks } from '../db/transaction.js';
+import type { BoostRun } from '../domain/rating/index.js';
 
 /** What a photo's public page shows of it and of its owner (the name the boards show). */
 export type PublicPhotoRow = Pick<
@@ -91,14 +92,18 @@ export class PhotoRepository {
       .execute();
   }
 
-  async addBoost(id: number, exposures: number, now: number): Promise<number> {
-    const row = await this.db
+  /** Writes a photo's boost run (the caller holds the photo's row, `lockLive`). */
+  async saveBoost(id: number, run: BoostRun, now: number): Promise<void> {
+    await this.db
       .updateTable('photos')
-      .set((eb) => ({ boost_remaining: eb('boost_remaining', '+', exposures), updated_at: now }))
+      .set({
+        boost_remaining: run.remaining,
+        boost_bought: run.bought,
+        boost_started_at: run.startedAt,
+        updated_at: now,
+      })
       .where('id', '=', id)
-      .returning('boost_remaining')
-      .executeTakeFirstOrThrow();
-    return row.boost_remaining;
+      .execute();
   }
 
   async insert(photo: NewPhoto): Promise<PhotoRow> {

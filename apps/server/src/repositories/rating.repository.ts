@@ -5,10 +5,7 @@ import type { PhotoRow } from '../db/schema.js';
 import { PreparedQuery } from '../db/prepared-query.js';
 import { hasRowLocks } from '../db/transaction.js';
 
-export type IndexRow = Pick<
-  PhotoRow,
-  'id' | 'user_id' | 'mu' | 'sigma2' | 'comparisons' | 'boost_remaining'
->;
+export type IndexRow = Pick<PhotoRow, (typeof INDEX_COLUMNS)[number]>;
 export type CardRow = Pick<
   PhotoRow,
   'id' | 'display_key' | 'medium_key' | 'thumb_key' | 'width' | 'height' | 'placeholder'
@@ -19,6 +16,19 @@ export type RefitPhotoRow = Pick<
   'id' | 'mu' | 'sigma2' | 'current_score' | 'provisional'
 >;
 export type RatedPhotoRow = Pick<PhotoRow, (typeof RATED_COLUMNS)[number]>;
+
+/** What the pairing index holds of a photo (its boost run included, boost-delivery.ts). */
+const INDEX_COLUMNS = [
+  'id',
+  'user_id',
+  'mu',
+  'sigma2',
+  'comparisons',
+  'boost_remaining',
+  'boost_bought',
+  'boost_started_at',
+  'boost_served',
+] as const;
 
 const RATED_COLUMNS = [
   'id',
@@ -33,6 +43,7 @@ const RATED_COLUMNS = [
   'current_score',
   'provisional',
   'boost_remaining',
+  'boost_served',
   'published_at',
 ] as const;
 
@@ -66,7 +77,7 @@ export class RatingRepository {
   indexRowsAfter(categoryId: number, afterId: number, limit: number): Promise<IndexRow[]> {
     return this.db
       .selectFrom('photos')
-      .select(['id', 'user_id', 'mu', 'sigma2', 'comparisons', 'boost_remaining'])
+      .select(INDEX_COLUMNS)
       .where('category_id', '=', categoryId)
       .where('id', '>', afterId)
       .where('state', '=', 'active')
@@ -83,16 +94,7 @@ export class RatingRepository {
   ): Promise<(IndexRow & Pick<PhotoRow, 'state' | 'updated_at'>)[]> {
     return this.db
       .selectFrom('photos')
-      .select([
-        'id',
-        'user_id',
-        'mu',
-        'sigma2',
-        'comparisons',
-        'boost_remaining',
-        'state',
-        'updated_at',
-      ])
+      .select([...INDEX_COLUMNS, 'state', 'updated_at'])
       .where('category_id', '=', categoryId)
       .where('updated_at', '>=', since)
       .orderBy('updated_at')

@@ -21,6 +21,7 @@ export type MyPhotoRow = Pick<
   | 'medium_key'
   | 'thumb_key'
   | 'boost_remaining'
+  | 'boost_bought'
   | 'state_reason'
   | 'created_at'
   | 'published_at'
@@ -43,6 +44,7 @@ const MY_PHOTO_COLUMNS = [
   'medium_key',
   'thumb_key',
   'boost_remaining',
+  'boost_bought',
   'state_reason',
   'created_at',
   'published_at',

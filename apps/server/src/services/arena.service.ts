@@ -94,6 +94,8 @@ export class ArenaService {
       recentOwners,
       // At most one boosted pair in a voter's last few (a per-voter cap on paid exposure).
       allowBoost: !recent.some((pair) => pair.kind === 'boost'),
+      // Boosted photos are offered at their delivery pace (boost-delivery.ts).
+      now,
     };
     // A photo removed by another process (admin CLI, another instance) may linger in this
     // index until the next refit: drop it when its row is gone and pick again.
@@ -226,6 +228,7 @@ export class ArenaService {
           sigma2: photo.sigma2,
           comparisons: photo.comparisons,
           boostRemaining: photo.boost_remaining,
+          boostServed: photo.boost_served,
         });
       }
     }

@@ -155,7 +155,7 @@ export function createServices(db: Db, clock: Clock, options: ServiceOptions): S
     identity,
     categories: new CategoryService(store, clock),
     demo: new DemoService(store, identity, media, new ImageRepository(), clock),
-    photoOwners: new PhotoOwnerService(store, media, indexes, clock),
+    photoOwners: new PhotoOwnerService(store, media, indexes, clock, params),
     photoPages: new PhotoPageService(store, leaderboards, indexes, params),
     accounts: new AccountService(store, media, indexes),
     moderation: new ModerationService(store, identity, indexes, clock, {

@@ -226,6 +226,9 @@ export class ModerationService {
         sigma2: result.photo.sigma2,
         comparisons: result.photo.comparisons,
         boostRemaining: result.photo.boost_remaining,
+        boostBought: result.photo.boost_bought,
+        boostStartedAt: result.photo.boost_started_at,
+        boostServed: result.photo.boost_served,
       });
     }
     // A ban takes the uploader's photos of every category out; their indexes reload.

@@ -2,6 +2,7 @@ import { ErrorCode } from '@yanzhi/contract';
 import type { PhotoRow } from '../db/schema.js';
 import type { Clock } from '../domain/clock.js';
 import { boostCost } from '../domain/fuel.js';
+import { boostDelivered, buyBoost, type RatingParams } from '../domain/rating/index.js';
 import { AppError } from '../errors.js';
 import {
   cardFolderOf,
@@ -21,6 +22,7 @@ export class PhotoOwnerService {
     private readonly media: MediaRepository,
     private readonly indexes: ArenaIndexes,
     private readonly clock: Clock,
+    private readonly params: RatingParams,
   ) {}
 
   private static owned(photo: PhotoRow | undefined, userId: number): PhotoRow {
@@ -72,15 +74,29 @@ export class PhotoOwnerService {
       if (!(await fuel.change(wallet, -cost, 'boost', `photo:${photo.id}`, now))) {
         throw new AppError(ErrorCode.INSUFFICIENT_FUEL);
       }
-      const boostRemaining = await photos.addBoost(photo.id, exposures, now);
-      return { photo, boostRemaining, fuel: await fuel.balance(wallet) };
+      // The photo's row is locked: the run is read and written whole (a top-up keeps its pace).
+      const run = buyBoost(
+        {
+          remaining: photo.boost_remaining,
+          bought: photo.boost_bought,
+          startedAt: photo.boost_started_at,
+        },
+        exposures,
+        now,
+        this.params,
+      );
+      await photos.saveBoost(photo.id, run, now);
+      return { photo, run, fuel: await fuel.balance(wallet) };
     });
     (await this.indexes.get(result.photo.category_id)).index.update(String(result.photo.id), {
-      boostRemaining: result.boostRemaining,
+      boostRemaining: result.run.remaining,
+      boostBought: result.run.bought,
+      boostStartedAt: result.run.startedAt,
     });
     return {
       photo_id: result.photo.id,
-      boost_remaining: result.boostRemaining,
+      boost_remaining: result.run.remaining,
+      boost_delivered: boostDelivered(result.run),
       cost,
       fuel: result.fuel,
     };

@@ -8,7 +8,7 @@ import {
 } from '@yanzhi/contract';
 import type { PhotoRow, UserRow } from '../db/schema.js';
 import type { Clock } from '../domain/clock.js';
-import { placementOf, type RatingParams } from '../domain/rating/index.js';
+import { boostDelivered, placementOf, type RatingParams } from '../domain/rating/index.js';
 import { AppError } from '../errors.js';
 import type { Metrics } from '../lib/metrics.js';
 import type { PhotoRenderer } from '../repositories/image-processes.js';
@@ -67,6 +67,7 @@ export function toMyPhoto(row: MyPhotoRow, standing: MyPhotoStanding): MyPhoto {
     state: row.state === 'deleted' ? 'removed' : row.state,
     state_reason: row.state === 'removed' ? row.state_reason : null,
     boost_remaining: row.boost_remaining,
+    boost_delivered: boostDelivered({ bought: row.boost_bought, remaining: row.boost_remaining }),
     created_at: new Date(row.created_at).toISOString(),
     rank: standing.rank,
     placement: standing.placement,

@@ -194,7 +194,7 @@ function voteRow(
  */
 function ratingOf(was: RatedPhotoRow, photo: RatedPhotoRow, now: number) {
   const { mu, sigma2, comparisons, wins, win_streak, current_score, provisional } = photo;
-  const { boost_remaining } = photo;
+  const { boost_remaining, boost_served } = photo;
   return {
     mu,
     sigma2,
@@ -204,6 +204,7 @@ function ratingOf(was: RatedPhotoRow, photo: RatedPhotoRow, now: number) {
     current_score,
     provisional,
     boost_remaining,
+    boost_served,
     ...(was.provisional === 1 && provisional === 0 ? { placed_at: now } : {}),
     ...(was.boost_remaining > 0 && boost_remaining === 0 ? { boost_finished_at: now } : {}),
   };

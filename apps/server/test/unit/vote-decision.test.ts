@@ -31,6 +31,7 @@ const photo = (id: number, over: Partial<RatedPhoto> = {}): RatedPhoto => ({
   current_score: 550,
   provisional: 1,
   boost_remaining: 0,
+  boost_served: 0,
   ...over,
 });
 
@@ -254,11 +255,32 @@ describe('the vote as a decision (domain/vote)', () => {
   });
 
   it.each([
-    { case: 'named, with exposures left', boosted: 1, named: 1, left: 5, after: [4, 0] },
-    { case: 'the loser boosted and named', boosted: 2, named: 2, left: 5, after: [0, 4] },
-    { case: 'not named by the vote', boosted: 1, named: null, left: 5, after: [5, 0] },
-    { case: 'another photo named', boosted: 1, named: 2, left: 5, after: [5, 0] },
-    { case: 'no exposure left', boosted: 1, named: 1, left: 0, after: [0, 0] },
+    {
+      case: 'named, with exposures left',
+      boosted: 1,
+      named: 1,
+      left: 5,
+      after: [4, 0],
+      served: [1, 0],
+    },
+    {
+      case: 'the loser boosted and named',
+      boosted: 2,
+      named: 2,
+      left: 5,
+      after: [0, 4],
+      served: [0, 1],
+    },
+    {
+      case: 'not named by the vote',
+      boosted: 1,
+      named: null,
+      left: 5,
+      after: [5, 0],
+      served: [0, 0],
+    },
+    { case: 'another photo named', boosted: 1, named: 2, left: 5, after: [5, 0], served: [0, 0] },
+    { case: 'no exposure left', boosted: 1, named: 1, left: 0, after: [0, 0], served: [0, 0] },
   ])('settles a boosted exposure: $case', (row) => {
     const boostedPhoto = { boost_remaining: row.left };
     const decision = decideVote(
@@ -270,6 +292,8 @@ describe('the vote as a decision (domain/vote)', () => {
       rules,
     );
     expect([decision.winner.boost_remaining, decision.loser.boost_remaining]).toEqual(row.after);
+    // A settled exposure is one more boosted comparison, which organic pairing leaves out.
+    expect([decision.winner.boost_served, decision.loser.boost_served]).toEqual(row.served);
   });
 
   it("earns the winner's owner a win streak and score milestones, and ends the loser's streak", () => {

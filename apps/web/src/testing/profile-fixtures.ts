@@ -32,6 +32,7 @@ export function myPhoto(id: number, current_score: number, extra: Partial<MyPhot
     state: 'active',
     state_reason: null,
     boost_remaining: 0,
+    boost_delivered: 0,
     created_at: '2026-01-01T00:00:00.000Z',
     rank: null,
     placement: null,

@@ -12,6 +12,7 @@ import * as standaloneIdentity from './2026-11-25-0001-standalone-identity.js';
 import * as reportReasonText from './2026-11-25-0030-report-reason-text.js';
 import * as photoNews from './2026-11-25-0040-photo-news.js';
 import * as boardPlacement from './2026-11-25-0050-board-placement.js';
+import * as boostDelivery from './2026-11-25-0060-boost-delivery.js';
 
 /** Every migration in order. Names carry a date prefix; a shipped migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0030-report-reason-text': reportReasonText,
   '2026-11-25-0040-photo-news': photoNews,
   '2026-11-25-0050-board-placement': boardPlacement,
+  '2026-11-25-0060-boost-delivery': boostDelivery,
 };

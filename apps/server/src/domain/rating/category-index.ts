@@ -8,6 +8,7 @@
  *    photos in their placement burst and the boosted photos, also with O(1) random access.
  * Treap priorities are a hash of the insertion sequence, so the structure is deterministic.
  */
+import { organicComparisons } from './boost-delivery.js';
 import { updateOnline, type OnlineUpdateResult } from './online.js';
 import { DEFAULT_RATING_PARAMS, type RatingParams } from './params.js';
 
@@ -22,6 +23,11 @@ export interface IndexedPhoto {
   readonly comparisons: number;
   /** Boosted exposures still owed (DESIGN §6); > 0 means boosted. */
   readonly boostRemaining: number;
+  /** The boost run's exposures bought and its schedule's start (boost-delivery.ts). */
+  readonly boostBought?: number;
+  readonly boostStartedAt?: number | null;
+  /** Boosted exposures ever settled: comparisons organic pairing does not count. */
+  readonly boostServed?: number;
 }
 
 export type IndexedPhotoPatch = Partial<Omit<IndexedPhoto, 'id' | 'ownerId'>>;
@@ -277,7 +283,10 @@ export class CategoryIndex {
   consumeBoost(id: string): void {
     const entry = this.get(id);
     if (entry !== undefined && entry.boostRemaining > 0) {
-      this.update(id, { boostRemaining: entry.boostRemaining - 1 });
+      this.update(id, {
+        boostRemaining: entry.boostRemaining - 1,
+        boostServed: (entry.boostServed ?? 0) + 1,
+      });
     }
   }
 
@@ -313,7 +322,8 @@ export class CategoryIndex {
   }
 
   private syncMemberships(node: Node): void {
-    const inPlacement = node.entry.comparisons < this.params.placementComparisons;
+    // A boosted photo's placement burst lasts as long as its twin's would (boost-delivery.ts).
+    const inPlacement = organicComparisons(node.entry) < this.params.placementComparisons;
     if (inPlacement && node.placementSlot < 0) {
       node.placementSlot = this.placement.length;
       this.placement.push(node);

@@ -46,6 +46,17 @@ export {
 } from './display.js';
 export { CategoryIndex, type IndexedPhoto, type IndexedPhotoPatch } from './category-index.js';
 export {
+  boostDelivered,
+  boostDue,
+  boostLead,
+  buyBoost,
+  organicComparisons,
+  organicSigma2,
+  organicView,
+  type BoostFacts,
+  type BoostRun,
+} from './boost-delivery.js';
+export {
   pickPair,
   pickPairWith,
   pairKey,

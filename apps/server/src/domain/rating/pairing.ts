@@ -10,8 +10,12 @@
  *  - gold       (goldShare)       two photos with enough comparisons whose expected winner wins
  *                                 with probability ≥ goldMinProbability, uncertainty included;
  *                                 measures the voter's reliability;
- *  - boost      (boostShare)      a boosted photo (boostRemaining > 0) on one side; the share is the
- *                                 cap of all boosts together; the voter may opt out (per-voter cap);
+ *  - boost      (boostShare)      a boosted photo (boostRemaining > 0, not ahead of its pace) on one
+ *                                 side; the share is the cap of all boosts together; the voter may
+ *                                 opt out (per-voter cap). Information, placement and opponent
+ *                                 choices see a photo without its boosted comparisons, so a boost
+ *                                 adds to its organic pairs instead of replacing them
+ *                                 (boost-delivery.ts);
  *  - placement  (placementShare)  a photo in its placement burst (fewer than placementComparisons
  *                                 comparisons), the one with the fewest of a small sample;
  *  - random     (randomShare)     two photos uniformly at random;
@@ -27,6 +31,7 @@
  * Work per call is bounded: at most `pairAttempts` attempts of O(K log n) each, then a scan of at
  * most SCAN_LIMIT photos. Never a scan of the category.
  */
+import { boostDue, organicView } from './boost-delivery.js';
 import type { CategoryIndex, IndexedPhoto } from './category-index.js';
 import { probitScale, sigmoid, winProbability } from './math.js';
 import { type RatingParams } from './params.js';
@@ -45,6 +50,8 @@ export interface PairingVoter {
   readonly recentOwners?: readonly string[];
   /** False when this voter has reached their own cap of boosted pairs. Default true. */
   readonly allowBoost?: boolean;
+  /** The request's time (ms): boosted photos are offered at their pace. Absent: no pace. */
+  readonly now?: number;
 }
 
 export interface ChosenPair {
@@ -83,6 +90,7 @@ class Picker {
   private readonly userId: string | null;
   private readonly recent: ReadonlySet<string>;
   private readonly judged: (a: string, b: string) => boolean;
+  private readonly now: number | undefined;
   /** Whether recently seen owners are still excluded (first half of the attempts). */
   strict: boolean;
 
@@ -99,6 +107,12 @@ class Picker {
       (hasJudged !== undefined && hasJudged(a, b)) ||
       (judgedPairs !== undefined && judgedPairs.has(pairKey(a, b)));
     this.strict = this.recent.size > 0;
+    this.now = voter.now;
+  }
+
+  /** How organic selection sees a photo: without its boosted comparisons (boost-delivery.ts). */
+  private organic(photo: IndexedPhoto): IndexedPhoto {
+    return organicView(photo, this.params);
   }
 
   /** May this photo be shown to this voter at all? */
@@ -125,16 +139,19 @@ class Picker {
   /** Of K sampled photos, the most uncertain usable one. O(K). */
   infoFirst(): IndexedPhoto | null {
     let best: IndexedPhoto | null = null;
+    let bestSeen: IndexedPhoto | null = null;
     const k = Math.max(1, this.params.infoCandidates);
     for (let i = 0; i < k; i++) {
       const photo = this.randomPhoto();
       if (!this.usable(photo)) continue;
+      const seen = this.organic(photo);
       if (
-        best === null ||
-        photo.sigma2 > best.sigma2 ||
-        (photo.sigma2 === best.sigma2 && photo.comparisons < best.comparisons)
+        bestSeen === null ||
+        seen.sigma2 > bestSeen.sigma2 ||
+        (seen.sigma2 === bestSeen.sigma2 && seen.comparisons < bestSeen.comparisons)
       ) {
         best = photo;
+        bestSeen = seen;
       }
     }
     return best;
@@ -145,28 +162,31 @@ class Picker {
     const count = this.index.placementCount;
     if (count === 0) return null;
     let best: IndexedPhoto | null = null;
+    let bestSeen: IndexedPhoto | null = null;
     const k = Math.max(1, Math.min(count, this.params.infoCandidates));
     for (let i = 0; i < k; i++) {
       const photo = this.index.placementAt(randomInt(this.rng, count));
       if (!this.usable(photo)) continue;
+      const seen = this.organic(photo);
       if (
-        best === null ||
-        photo.comparisons < best.comparisons ||
-        (photo.comparisons === best.comparisons && photo.sigma2 > best.sigma2)
+        bestSeen === null ||
+        seen.comparisons < bestSeen.comparisons ||
+        (seen.comparisons === bestSeen.comparisons && seen.sigma2 > bestSeen.sigma2)
       ) {
         best = photo;
+        bestSeen = seen;
       }
     }
     return best;
   }
 
-  /** A uniformly drawn usable boosted photo. */
+  /** A uniformly drawn usable boosted photo that is not ahead of its pace. */
   boostFirst(): IndexedPhoto | null {
     const count = this.index.boostedCount;
     if (count === 0) return null;
     for (let i = 0; i < 4; i++) {
       const photo = this.index.boostedAt(randomInt(this.rng, count));
-      if (this.usable(photo)) return photo;
+      if (this.usable(photo) && boostDue(photo, this.now, this.params)) return photo;
     }
     return null;
   }
@@ -183,6 +203,7 @@ class Picker {
     const w = Math.max(1, Math.min(n - 1, window));
     let best: IndexedPhoto | null = null;
     let bestInfo = -1;
+    const seenFirst = this.organic(first);
     const tries = Math.max(1, this.params.opponentCandidates);
     for (let i = 0; i < tries; i++) {
       const offset = 1 + randomInt(this.rng, w);
@@ -191,7 +212,7 @@ class Picker {
       if (r < 0 || r >= n) continue;
       const candidate = this.index.byRank(r);
       if (!this.compatible(first, candidate)) continue;
-      const info = pairInformation(first, candidate);
+      const info = pairInformation(seenFirst, this.organic(candidate));
       if (info > bestInfo) {
         bestInfo = info;
         best = candidate;

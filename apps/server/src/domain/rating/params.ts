@@ -90,6 +90,17 @@ export interface RatingParams {
   readonly goldMinComparisons: number;
   /** Share of pairs that put a boosted photo on one side (the cap of all boosts together). */
   readonly boostShare: number;
+  /**
+   * A boost's exposures fall due evenly over this long from its purchase (boost-delivery.ts): the
+   * delivery window, in ms. A boosted photo ahead of its schedule waits; 0 turns the pace off.
+   */
+  readonly boostDeliveryMs: number;
+  /**
+   * The information (w·p(1−p)) organic selection takes each boosted comparison to have carried:
+   * its opponent is chosen for closeness (p ≈ ½) and a trusted voter weighs about 0.8. A little
+   * above `typicalComparisonInformation`, so a boosted photo errs towards more organic pairs.
+   */
+  readonly boostedComparisonInformation: number;
   /** Candidates sampled for the first side of an information pair (K). */
   readonly infoCandidates: number;
   /** Opponents examined around the first photo's rank. */
@@ -154,6 +165,8 @@ export const DEFAULT_RATING_PARAMS: RatingParams = Object.freeze({
   goldMinProbability: 0.9,
   goldMinComparisons: 12,
   boostShare: 0.2,
+  boostDeliveryMs: 24 * 60 * 60 * 1000,
+  boostedComparisonInformation: 0.2,
   infoCandidates: 8,
   opponentCandidates: 8,
   opponentWindow: 16,

@@ -134,6 +134,7 @@ function ratedAfter<P extends RatedPhoto>(
     current_score: score,
     provisional: isProvisional(state.sigma2, params) ? 1 : 0,
     boost_remaining: boostSettled ? photo.boost_remaining - 1 : photo.boost_remaining,
+    boost_served: boostSettled ? photo.boost_served + 1 : photo.boost_served,
   };
 }
 

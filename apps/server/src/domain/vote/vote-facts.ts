@@ -24,6 +24,8 @@ export interface RatedPhoto {
   current_score: number;
   provisional: number;
   boost_remaining: number;
+  /** Boosted exposures ever settled (boost-delivery.ts). */
+  boost_served: number;
 }
 
 /** The counters a vote moves on its voter. */

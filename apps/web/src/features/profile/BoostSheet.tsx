@@ -10,6 +10,7 @@ import { describeError } from '../../lib/error-text';
 import { useProfileText } from './texts';
 import { toast } from '../../services/toasts';
 import { useBoostPhoto } from './api/boost-photo';
+import { boostDelivery, type ProfilePhoto } from './profile-photo';
 
 /** ErrorCode.INSUFFICIENT_FUEL, written out (its type checks it against the contract). */
 const INSUFFICIENT_FUEL: typeof ErrorCode.INSUFFICIENT_FUEL = 40903;
@@ -20,7 +21,7 @@ function boostError(error: unknown, t: ReturnType<typeof useProfileText>): strin
 }
 
 interface BoostSheetProps {
-  photoId: number;
+  photo: ProfilePhoto;
   /** 1-based position of the photo in the grid, as the user sees it. */
   n: number;
   fuel: number;
@@ -28,7 +29,9 @@ interface BoostSheetProps {
 }
 
 /** Buy boosted exposures for a photo: the packages, their cost and the fuel left after. */
-export function BoostSheet({ photoId, n, fuel, onClose }: BoostSheetProps) {
+export function BoostSheet({ photo, n, fuel, onClose }: BoostSheetProps) {
+  const photoId = photo.id;
+  const delivery = boostDelivery(photo);
   const t = useProfileText();
   const titleId = useId();
   const queryClient = useQueryClient();
@@ -68,6 +71,11 @@ export function BoostSheet({ photoId, n, fuel, onClose }: BoostSheetProps) {
           {t('boost.title', { n })}
         </h2>
         <p className="sheet-form__text">{t('boost.text', { cost: FUEL_PER_BOOSTED_EXPOSURE })}</p>
+        {delivery.total > 0 ? (
+          <p className="boost__delivery tabular" data-testid="boost-sheet-delivery">
+            {t(photo.boost_remaining ? 'boost.delivery.running' : 'boost.delivery.done', delivery)}
+          </p>
+        ) : null}
         <RadioGroup
           name="exposures"
           options={BOOST_PACKAGES}

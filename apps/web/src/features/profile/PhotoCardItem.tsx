@@ -7,7 +7,7 @@ import { PhotoFrame } from '../../components/PhotoFrame';
 import { useProfileText } from './texts';
 import { photoSrcSet } from '../../lib/photo-sources';
 import { ShareModal } from '../../services/share';
-import { stateChip, winRate, type ProfilePhoto } from './profile-photo';
+import { boostDelivery, stateChip, winRate, type ProfilePhoto } from './profile-photo';
 
 /** The grid's two columns share the page width (at most 560 px) less its padding and gap. */
 const MY_PHOTO_SIZES = '(min-width: 560px) 258px, calc(50vw - 22px)';
@@ -68,8 +68,8 @@ export function PhotoCardItem({
           </span>
         ) : null}
         {photo.boost_remaining ? (
-          <span className="my-photo__boost tabular">
-            {t('photo.boostRemaining', { count: photo.boost_remaining })}
+          <span className="my-photo__boost tabular" data-testid="boost-delivery">
+            {t('photo.boostDelivery', boostDelivery(photo))}
           </span>
         ) : null}
       </div>

@@ -101,7 +101,7 @@ export function PhotosPanel({
         ))}
       </ul>
       {open?.kind === 'boost' ? (
-        <BoostSheet photoId={open.photo.id} n={open.n} fuel={fuel} onClose={close} />
+        <BoostSheet photo={open.photo} n={open.n} fuel={fuel} onClose={close} />
       ) : null}
       {open?.kind === 'last' ? <LastPhotoSheet onClose={close} /> : null}
       {open?.kind === 'delete' ? (

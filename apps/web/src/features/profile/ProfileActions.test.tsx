@@ -13,7 +13,7 @@ describe('profile actions', () => {
     const fetchMock = mockApi({
       get_my_photos: page(myPhoto(3, 812)),
       get_user_vote_stats: ok(stats()),
-      boost_photo: ok({ photo_id: 3, boost_remaining: 30, cost: 30, fuel: 58 }),
+      boost_photo: ok({ photo_id: 3, boost_remaining: 30, boost_delivered: 0, cost: 30, fuel: 58 }),
     });
     const { user } = renderApp('/profile');
     // The first test also waits for the profile's chunk (seconds on a busy machine).

@@ -6,6 +6,15 @@ import type { UserPhoto } from '../../services/user';
 /** A photo of the list: the spec's id and score, plus what the server sends beside them. */
 export type ProfilePhoto = UserPhoto & Partial<Omit<MyPhoto, 'id' | 'current_score'>>;
 
+/**
+ * The current (or last) boost as its owner sees it: exposures shown of those bought, both as the
+ * server counts them (bought = shown + still owed).
+ */
+export function boostDelivery(photo: ProfilePhoto): { delivered: number; total: number } {
+  const delivered = photo.boost_delivered ?? 0;
+  return { delivered, total: delivered + (photo.boost_remaining ?? 0) };
+}
+
 /** Wins in percent of comparisons, or null before the first comparison. */
 export function winRate(photo: ProfilePhoto): number | null {
   const comparisons = photo.comparisons ?? 0;

@@ -35,6 +35,7 @@ const MY_PHOTO: MyPhoto = {
   state: 'active',
   state_reason: null,
   boost_remaining: 0,
+  boost_delivered: 0,
   created_at: '2026-01-01T00:00:00.000Z',
   rank: null,
   placement: { matches_to_place: 30, score_low: 180, score_high: 920 },
