@@ -152,17 +152,16 @@ export function fitWithInfluence(job: FitInput) {
     return weight;
   };
   const photoIds = Array.from(job.photoIds);
+  // The groups' votes are damped in the baseline's θ only: every vote still counts fully as
+  // evidence of its voter's reliability, so the weights the baseline settles on (from the prior,
+  // issue 18) tell bad voters apart as well as the final fit's do.
   const baseline = refitCategory<number>({
     photoIds,
-    votes: {
-      ...votes,
-      weight: weighed(
-        voteFactors(
-          count,
-          groupings.map((slots) => ({ slots, factors: dampedFactors(slots, params) })),
-        ),
-      ),
-    },
+    votes: { ...votes, weight: weighed(new Float64Array(count).fill(1)) },
+    voteScale: voteFactors(
+      count,
+      groupings.map((slots) => ({ slots, factors: dampedFactors(slots, params) })),
+    ),
     goldResults: job.gold,
     params,
   });

@@ -17,6 +17,8 @@ export interface CoreInput {
   goldPassed: Float64Array;
   goldFailed: Float64Array;
   voterScale: ArrayLike<number> | null;
+  /** Per vote, a factor on its weight in the fit only (not in the reliability evidence). */
+  voteScale: ArrayLike<number> | null;
   /** In: start; out: MAP. */
   theta: Float64Array;
   /** In: weights of the first fit; out: weights of the final fit. */
@@ -58,6 +60,7 @@ export function refitCore(input: CoreInput) {
   const hi = new Int32Array(active);
   const Vt = new Int32Array(active);
   const W0 = new Float64Array(active);
+  const S = input.voteScale === null ? null : new Float64Array(active);
   const winnerIsLo = new Uint8Array(active);
   {
     let k = 0;
@@ -70,6 +73,7 @@ export function refitCore(input: CoreInput) {
       winnerIsLo[k] = a < b ? 1 : 0;
       Vt[k] = input.voter[e] as number;
       W0[k] = input.weight === null ? 1 : Math.min(1, input.weight[e] as number);
+      if (S !== null) S[k] = input.voteScale?.[e] ?? 1;
       k++;
     }
   }
@@ -140,7 +144,11 @@ export function refitCore(input: CoreInput) {
     for (let e = 0; e < active; e++) {
       const v = Vt[e] as number;
       const scale = input.voterScale === null ? 1 : (input.voterScale[v] as number);
-      const c = (W0[e] as number) * (voterWeight[v] as number) * scale;
+      const c =
+        (W0[e] as number) *
+        (voterWeight[v] as number) *
+        scale *
+        (S === null ? 1 : (S[e] as number));
       const edge = edgeOfVote[e] as number;
       if (winnerIsLo[e] === 1) cIJ[edge] = (cIJ[edge] as number) + c;
       else cJI[edge] = (cJI[edge] as number) + c;

@@ -53,6 +53,12 @@ export interface RefitInput<P extends RatingKey, V extends RatingKey> {
    * does not weaken the evidence of their reliability (earned trust, ADR 0024). Default 1.
    */
   readonly voterScale?: ArrayLike<number>;
+  /**
+   * Per vote (aligned with `votes`), a factor on its weight in the fit that, like `voterScale`,
+   * does not weaken the evidence of its voter's reliability (one voice per group, ADR 0024).
+   * Default 1.
+   */
+  readonly voteScale?: ArrayLike<number>;
   readonly params?: RatingParams;
 }
 

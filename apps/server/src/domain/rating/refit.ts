@@ -191,6 +191,7 @@ export function refitCategory<P extends RatingKey, V extends RatingKey>(
     goldPassed,
     goldFailed,
     voterScale: input.voterScale ?? null,
+    voteScale: input.voteScale ?? null,
     theta,
     voterWeight,
     mean,
