@@ -100,12 +100,16 @@ describe('a boost delivers what it sells (issue 18)', () => {
   // 100 photos, 120 honest voters; four photos of equal strength arrive after 6 votes per photo,
   // twice per category; one of each four buys 50 exposures on upload, the other three are its
   // twins. The category then serves 24 votes per photo within the 24-hour delivery window. The real
-  // pairing, online updates and refits (bench/ranking's way); 20 seeds.
+  // pairing, online updates and refits (bench/ranking's way). Delivery over the issue's 20 seeds;
+  // the rank comparison over 200, as one category's gap varies by about ±8 points and 20 seeds
+  // (standard error 1.2) could neither show nor rule out a bias of one point.
+  const SEEDS = 200;
+  const DELIVERY_SEEDS = 20;
   let runs: TwinOutcome[] = [];
   let extra: number[] = [];
   let rankGap: number[] = [];
   beforeAll(() => {
-    runs = Array.from({ length: 20 }, (_, k) =>
+    runs = Array.from({ length: SEEDS }, (_, k) =>
       runTwinArena({
         seed: k + 1,
         photos: 100,
@@ -119,22 +123,23 @@ describe('a boost delivers what it sells (issue 18)', () => {
         params,
       }),
     );
-    extra = runs.flatMap((run) => run.boosted.map((b, i) => b - (run.twin[i] as number)));
+    extra = runs
+      .slice(0, DELIVERY_SEEDS)
+      .flatMap((run) => run.boosted.map((b, i) => b - (run.twin[i] as number)));
     rankGap = runs.flatMap((run) =>
       run.boostedPercentile.map((p, i) => p - (run.twinPercentile[i] as number)),
     );
-  }, 120_000);
+  }, 300_000);
 
   it('spends every boost within the window, on top of the organic pairs of an equal twin', () => {
-    expect(runs.flatMap((run) => run.owed)).toEqual(Array.from({ length: 40 }, () => 0));
+    expect(runs.flatMap((run) => run.owed)).toEqual(Array.from({ length: 2 * SEEDS }, () => 0));
     // Old code: 28.8 more on average, 22 at least; this code: 55.8, 51.3 at least.
     expect(mean(extra)).toBeGreaterThanOrEqual(50);
     // Not a few lucky photos: every boosted photo ends well ahead of its twins.
     expect(Math.min(...extra)).toBeGreaterThanOrEqual(40);
   });
 
-  // The mean gap is +0.8 points here; its standard error over these 40 groups is about 1.1, so
-  // this guards against a bias of a few points; bench/ranking's boost section measures finer.
+  // Measured: −0.06 points, standard error 0.41 over these 400 groups.
   it('leaves the boosted photo ranked where its twin is (within one percentile point)', () => {
     expect(Math.abs(mean(rankGap))).toBeLessThanOrEqual(1);
   });
