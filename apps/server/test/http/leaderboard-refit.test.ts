@@ -43,8 +43,11 @@ describe.each(dialects)('leaderboards after real votes and refits on %s', (diale
     }
     app.clock.advance(3000);
     const all = await board(app, { category_id: category, period_type: 'all' });
+    // Votes move the reference photos' live μ, but boards keep the last refit's yardstick until
+    // the next refit (ADR 0007): order by that one.
+    const { referenceMus } = await app.services.arenaIndexes.get(category);
     expect(all.items.map((item) => `${item.id}:${item.current_score}`)).toEqual(
-      await databaseOrder(app, category),
+      await databaseOrder(app, category, referenceMus),
     );
   });
 

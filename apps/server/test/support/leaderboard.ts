@@ -76,7 +76,12 @@ export function shanghai(isoLocal: string): number {
  * by score, provisional ones with enough comparisons by the low end of their range
  * (domain/leaderboard/standing.ts), then the older photo first.
  */
-export async function databaseOrder(app: { db: TestApp['db'] }, categoryId: number) {
+export async function databaseOrder(
+  app: { db: TestApp['db'] },
+  categoryId: number,
+  /** The yardstick the boards use: the last refit's reference strengths (default: live μ). */
+  yardstick?: readonly number[],
+) {
   const rows = await app.db
     .selectFrom('photos')
     .select(['id', 'current_score', 'state', 'provisional', 'comparisons', 'mu', 'sigma2'])
@@ -89,7 +94,7 @@ export async function databaseOrder(app: { db: TestApp['db'] }, categoryId: numb
     .select('photos.mu')
     .where('category_references.category_id', '=', categoryId)
     .execute();
-  const mus = references.map((row) => row.mu);
+  const mus = yardstick ?? references.map((row) => row.mu);
   return rows
     .flatMap((row) => {
       const standing = boardStanding(row, mus);
