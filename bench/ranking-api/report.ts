@@ -102,7 +102,7 @@ export function printRuns(results: readonly ModelResult[], checkpoints: readonly
           `${run.neverShown} photos never shown; uploads ${run.seconds.upload.toFixed(0)} s, ` +
           `voting and checkpoints ${run.seconds.voting.toFixed(0)} s, run ` +
           `${(run.seconds.total / 60).toFixed(1)} min; refits ` +
-          run.checkpoints.map((point) => `${point.refitSeconds.toFixed(1)}`).join('/') +
+          run.checkpoints.map((point) => point.refitSeconds.toFixed(1)).join('/') +
           ' s',
       );
     }
@@ -121,7 +121,7 @@ export function verdicts(results: readonly ModelResult[], checkpoints: readonly 
     console.log(
       `${result.model}: board coverage at ${COVERAGE_AT} votes per photo ` +
         `${fixed(100 * coverage, 1)}% (target ≥ ${100 * COVERAGE_TARGET}%) → ` +
-        `${ok ? 'MET' : 'MISSED'}`,
+        (ok ? 'MET' : 'MISSED'),
     );
   }
   const bad = results.find((result) => result.model === 'bad25');
@@ -137,7 +137,7 @@ export function verdicts(results: readonly ModelResult[], checkpoints: readonly 
   console.log(
     `bad25: board τ at ${MARGIN_AT} votes per photo ${fixed(board)} − best peer ` +
       `(${best.name}) ${fixed(best.tau)} = ${fixed(margin)} (target ≥ ${MARGIN_TARGET}) → ` +
-      `${ok ? 'MET' : 'MISSED'}`,
+      (ok ? 'MET' : 'MISSED'),
   );
   return met && ok;
 }

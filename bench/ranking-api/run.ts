@@ -105,10 +105,10 @@ async function main(): Promise<void> {
     const met = verdicts(results, checkpoints);
     console.log(
       `\n${((performance.now() - started) / 60_000).toFixed(1)} min in all; load average now ` +
-        `${os
+        os
           .loadavg()
           .map((load) => load.toFixed(1))
-          .join(' ')}`,
+          .join(' '),
     );
     process.exitCode = met ? 0 : 1;
   } finally {
