@@ -8,12 +8,11 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { FormData } from 'undici';
-import { KillableServer, type BundleEntry } from '../lib/server-process.js';
+import type { BundleEntry } from '../lib/server-process.js';
 import { Device, type Tally } from '../sybil/client.js';
 import { sleep } from '../sybil/voting.js';
-import type { World } from '../sybil/world.js';
+import { serveWorld, type World } from '../sybil/world.js';
 
-const START_TIMEOUT_MS = 600_000;
 /** The only setting changed from its default, and why (see the module comment). */
 export const CHANGED_SETTINGS: Record<string, string> = { SEED_DEMO: '0' };
 
@@ -24,21 +23,7 @@ export function scratchRoot(): string {
 export async function startServer(bundle: BundleEntry, root: string, name: string): Promise<World> {
   const dataDir = path.join(root, name);
   fs.mkdirSync(dataDir, { recursive: true });
-  const server = await KillableServer.create(
-    { DATA_DIR: dataDir, ...CHANGED_SETTINGS },
-    path.join(root, `${name}.log`),
-    bundle,
-  );
-  await server.start(START_TIMEOUT_MS);
-  return {
-    server,
-    url: server.url,
-    dataDir,
-    close: async () => {
-      await server.stop();
-      await server.close();
-    },
-  };
+  return serveWorld(bundle, dataDir, path.join(root, `${name}.log`), CHANGED_SETTINGS);
 }
 
 /**

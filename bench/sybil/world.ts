@@ -42,20 +42,14 @@ export interface World {
   close: () => Promise<void>;
 }
 
-/** A running server on a fresh copy of the seeded folder, so every scenario starts alike. */
-export async function startWorld(
+/** The bundled server on `dataDir` (its log beside it), with `env` on top of the defaults. */
+export async function serveWorld(
   bundle: BundleEntry,
-  seeded: string,
-  root: string,
-  name: string,
+  dataDir: string,
+  logPath: string,
+  env: Record<string, string> = {},
 ): Promise<World> {
-  const dataDir = path.join(root, name);
-  fs.cpSync(seeded, dataDir, { recursive: true });
-  const server = await KillableServer.create(
-    { DATA_DIR: dataDir },
-    path.join(root, `${name}.log`),
-    bundle,
-  );
+  const server = await KillableServer.create({ DATA_DIR: dataDir, ...env }, logPath, bundle);
   await server.start(START_TIMEOUT_MS);
   return {
     server,
@@ -66,6 +60,18 @@ export async function startWorld(
       await server.close();
     },
   };
+}
+
+/** A running server on a fresh copy of the seeded folder, so every scenario starts alike. */
+export async function startWorld(
+  bundle: BundleEntry,
+  seeded: string,
+  root: string,
+  name: string,
+): Promise<World> {
+  const dataDir = path.join(root, name);
+  fs.cpSync(seeded, dataDir, { recursive: true });
+  return serveWorld(bundle, dataDir, path.join(root, `${name}.log`));
 }
 
 export interface CategoryInfo {
