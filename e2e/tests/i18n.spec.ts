@@ -5,7 +5,7 @@ import { LEADERBOARD_TEXTS } from '../../apps/web/src/features/leaderboard/texts
 import { ONBOARDING_TEXTS } from '../../apps/web/src/features/onboarding/texts-data.js';
 import { UPLOAD_TEXTS } from '../../apps/web/src/features/upload/texts-data.js';
 import { PROFILE_TEXTS } from '../../apps/web/src/features/profile/texts-data.js';
-import { REPORT_TEXTS } from '../../apps/web/src/features/arena/report-texts-data.js';
+import { REPORT_TEXTS } from '../../apps/web/src/services/report/texts-data.js';
 import { VIEWER_TEXTS } from '../../apps/web/src/features/arena/viewer-texts-data.js';
 import { MODERATION_PAGE_TEXTS } from '../../apps/web/src/features/moderation/texts-data.js';
 import { ACCOUNT_TEXTS } from '../../apps/web/src/services/account/texts-data.js';

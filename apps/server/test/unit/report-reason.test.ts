@@ -111,15 +111,23 @@ describe('mapReportReason', () => {
   });
 
   it('knows the labels the web app shows for every reason, in both languages', () => {
-    for (const file of ['catalogue.ts', 'catalogue-en.ts']) {
-      const source = fs.readFileSync(
-        new URL(`../../../web/src/lib/i18n/${file}`, import.meta.url),
-        'utf8',
-      );
+    // The report sheet's texts (web services/report): the Chinese table, then the English one.
+    const source = fs.readFileSync(
+      new URL('../../../web/src/services/report/texts-data.ts', import.meta.url),
+      'utf8',
+    );
+    const [zh = '', en = ''] = source.split(/^const EN\b/m);
+    for (const [language, table] of [
+      ['zh', zh],
+      ['en', en],
+    ] as const) {
       for (const reason of REPORT_REASONS) {
-        const label = new RegExp(`'report\\.reason\\.${reason}': '([^']+)'`).exec(source)?.[1];
-        expect(label, `${file} ${reason}`).toBeDefined();
-        expect(mapReportReason(label ?? ''), `${file} ${reason}`).toEqual({ reason, text: null });
+        const label = new RegExp(`'report\\.reason\\.${reason}': '([^']+)'`).exec(table)?.[1];
+        expect(label, `${language} ${reason}`).toBeDefined();
+        expect(mapReportReason(label ?? ''), `${language} ${reason}`).toEqual({
+          reason,
+          text: null,
+        });
       }
     }
   });

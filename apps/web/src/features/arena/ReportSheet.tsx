@@ -7,7 +7,7 @@ import { SheetActions } from '../../components/SheetActions';
 import { Sheet } from '../../components/Sheet';
 import { describeError } from '../../lib/error-text';
 import { usePageTexts } from '../../lib/i18n/page-texts';
-import { REPORT_TEXTS } from './report-texts-data';
+import { REPORT_TEXTS } from '../../services/report';
 import { placeholderStyle } from '../../lib/placeholder';
 import { toast } from '../../services/toasts';
 import { useUserStore } from '../../services/user';

@@ -11,7 +11,7 @@ import { useModeratePhoto, type ModerationDecision } from './api/moderate-photo'
 import './moderation.css';
 import { useModerationText } from './texts';
 import { MODERATION_PAGE_TEXTS, type ModerationPageTextKey } from './texts-data';
-import { REPORT_TEXTS, type ReportTextKey } from '../arena/report-texts-data';
+import { REPORT_TEXTS, type ReportTextKey } from '../../services/report';
 
 type PageTextKey = ModerationPageTextKey | ReportTextKey;
 

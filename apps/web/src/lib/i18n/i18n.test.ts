@@ -2,7 +2,7 @@ import { CLIENT_STORAGE_KEYS, DEFAULT_TOAST_TITLES } from '@yanzhi/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES, detectLanguage, setLanguage, t, type MessageKey } from '.';
 import { PROFILE_TEXTS } from '../../features/profile/texts-data';
-import { REPORT_TEXTS } from '../../features/arena/report-texts-data';
+import { REPORT_TEXTS } from '../../services/report/texts-data';
 import { VIEWER_TEXTS } from '../../features/arena/viewer-texts-data';
 import { MODERATION_PAGE_TEXTS } from '../../features/moderation/texts-data';
 import { LEADERBOARD_TEXTS } from '../../features/leaderboard/texts-data';

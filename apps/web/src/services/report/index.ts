@@ -1,0 +1,1 @@
+export { REPORT_TEXTS, type ReportTextKey } from './texts-data';
