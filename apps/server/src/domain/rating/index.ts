@@ -21,7 +21,6 @@ export {
   type RefitResult,
   type RefitConvergence,
 } from './refit.js';
-export { replayNewerVotes, type NewerVote } from './refit-replay.js';
 export {
   groupSlots,
   dampedFactors,
