@@ -136,7 +136,9 @@ test.describe('photos: upload, profile, boost, delete', () => {
     const cards = page.getByTestId('my-photo');
     await expect(cards).toHaveCount(1);
     await expect(page.getByRole('img', { name: '我的最佳照片' })).toBeVisible();
-    await expect(page.getByTestId('level')).toBeVisible();
+    // A placing photo's score is still a guess: it says so, and no level is derived from it.
+    await expect(page.getByTestId('provisional')).toBeVisible();
+    await expect(page.getByTestId('level')).toHaveCount(0);
 
     // Boost it with the smallest package: the sheet shows the cost and the fuel after.
     const fuelBefore = Number((await page.getByTestId('fuel').textContent())?.replace(/\D/g, ''));

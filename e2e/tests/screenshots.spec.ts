@@ -64,9 +64,19 @@ for (const { size, language } of RUNS) {
           name: language === 'en' ? 'Main navigation' : '主导航',
         });
         if ((await nav.count()) > 0) {
-          await page.evaluate(() => {
-            window.scrollTo(0, document.documentElement.scrollHeight);
-          });
+          // A long board loads its next page as its end nears: scroll until the end stays put.
+          await expect
+            .poll(
+              () =>
+                page.evaluate(async () => {
+                  const before = document.documentElement.scrollHeight;
+                  window.scrollTo(0, before);
+                  await new Promise((resolve) => setTimeout(resolve, 400));
+                  return document.documentElement.scrollHeight === before;
+                }),
+              { timeout: 15_000 },
+            )
+            .toBe(true);
           const navTop = (await nav.boundingBox())?.y ?? size.height;
           const lastBottom = await page.evaluate(() => {
             const root = document.querySelector('#main .route-transition');
