@@ -134,11 +134,29 @@ export class RatingRepository {
   ratedPhotosAfter(categoryId: number, afterId: number, limit: number) {
     return this.db
       .selectFrom('photos')
-      .select(['id', 'state', 'mu', 'published_at', 'comparisons'])
+      .select(['id', 'state', 'published_at', 'comparisons'])
       .where('category_id', '=', categoryId)
       .where('id', '>', afterId)
       .orderBy('id')
       .limit(limit)
+      .execute();
+  }
+
+  /**
+   * Locks a category's photos with ids in [firstId, lastId] until the transaction ends, in id order
+   * as votes lock theirs (PostgreSQL; SQLite serialises its writers and needs no lock): a vote on
+   * one of them either committed before, or waits and then moves what the refit wrote.
+   */
+  async lockPhotoRange(categoryId: number, firstId: number, lastId: number): Promise<void> {
+    if (!hasRowLocks(this.db)) return;
+    await this.db
+      .selectFrom('photos')
+      .select('id')
+      .where('category_id', '=', categoryId)
+      .where('id', '>=', firstId)
+      .where('id', '<=', lastId)
+      .orderBy('id')
+      .forUpdate()
       .execute();
   }
 

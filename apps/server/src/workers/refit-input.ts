@@ -83,6 +83,11 @@ export interface RefitInput {
   job: Omit<RefitJob, 'params' | 'now' | 'timeZone'>;
   /** The voters' ids, aligned with the job's voter positions. */
   voterIds: number[];
+  /**
+   * The id of the last vote read (0: none): the fit's snapshot. Votes after it are not in the
+   * fit, and their online updates are replayed on its result when it is written (issue 18).
+   */
+  lastVoteId: number;
 }
 
 /**
@@ -103,7 +108,6 @@ export async function readRefitInput(
   const active = new Column(uint8(0), uint8);
   const publishedAt = new Column(float64(0), float64);
   const comparisons = new Column(int32(0), int32);
-  const mu = new Column(float64(0), float64);
   for (let after = 0; ;) {
     const rows = await ratings.ratedPhotosAfter(categoryId, after, READ_CHUNK);
     for (const row of rows) {
@@ -111,7 +115,6 @@ export async function readRefitInput(
       active.push(row.state === 'active' ? 1 : 0);
       publishedAt.push(row.published_at);
       comparisons.push(row.comparisons);
-      mu.push(row.mu);
     }
     await yieldToEventLoop();
     const last = rows.at(-1);
@@ -138,6 +141,7 @@ export async function readRefitInput(
   const voter = new Column(int32(capacity), int32);
   const weight = new Column(float32(capacity), float32);
   const net = new Column(int32(capacity), int32);
+  let lastVoteId = 0;
   for (let after = 0; ;) {
     const rows = await votes.votesOfCategoryAfter(categoryId, after, READ_CHUNK);
     for (const row of rows) {
@@ -156,19 +160,17 @@ export async function readRefitInput(
     }
     await yieldToEventLoop();
     const last = rows.at(-1);
+    if (last !== undefined) lastVoteId = last.id;
     if (last === undefined || rows.length < READ_CHUNK) break;
     after = last.id;
   }
   lap('readVotes');
 
-  // NaN: no earlier weight, the prior's is used.
-  const voterWeight = new Float64Array(voterIds.length).fill(Number.NaN);
   const gold: GoldTally<number>[] = [];
   for (let from = 0; from < voterIds.length; from += VOTER_CHUNK) {
     for (const tally of await voters.goldTallies(voterIds.slice(from, from + VOTER_CHUNK))) {
       const index = voterIndex.get(tally.id);
       if (index === undefined) continue;
-      if (tally.refit_weight !== null) voterWeight[index] = tally.refit_weight;
       gold.push({ voter: index, passed: tally.gold_passed, failed: tally.gold_failed });
     }
     await yieldToEventLoop();
@@ -182,7 +184,6 @@ export async function readRefitInput(
       active: active.take(),
       publishedAt: publishedAt.take(),
       comparisons: comparisons.take(),
-      mu: mu.take(),
       votes: {
         winner: winner.take(),
         loser: loser.take(),
@@ -191,10 +192,10 @@ export async function readRefitInput(
         voterCount: voterIds.length,
       },
       voteNet: net.take(),
-      voterWeight,
       gold,
       references: referenceIds,
     },
     voterIds,
+    lastVoteId,
   };
 }
