@@ -1,3 +1,4 @@
+import { pairSchema } from '@yanzhi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   isProvisional,
@@ -6,11 +7,16 @@ import {
   updateOnline,
   type RatingState,
 } from '../../src/domain/rating/index.js';
+import { Metrics } from '../../src/lib/metrics.js';
+import type { Store } from '../../src/repositories/store.js';
+import { VoteRepository } from '../../src/repositories/vote.repository.js';
+import { RefitService } from '../../src/services/refit.service.js';
 import type { RefitJob } from '../../src/workers/refit-job.js';
 import { RefitThread } from '../../src/workers/refit-thread.js';
 import { createTestApp, type TestApp } from '../support/app.js';
-import { categoryIds, parseVote, servePair, vote } from '../support/arena.js';
+import { addPhotos, categoryIds, parseVote, servePair, vote } from '../support/arena.js';
 import { dialects } from '../support/database.js';
+import { signIn } from '../support/leaderboard.js';
 import {
   addRatedPhotos,
   addVoters,
@@ -119,5 +125,72 @@ describe.each(dialects)('deterministic refits on %s', (dialect) => {
     const after = await app.services.refit.refit(category);
     expect(after.votes).toBe(before.votes + 1);
     expect((await storedRefit(app, category, voters)).photos).toEqual(inProcess.photos);
+  });
+
+  // A friend follows the link to a photo uploaded a moment ago and votes on it while the refit is
+  // reading the category's votes: the vote is in the refit's snapshot, so it must be in the fit.
+  it('fits a vote on a photo uploaded while the refit reads the votes', async () => {
+    const owner = await signIn(app, `determinism-fresh-${dialect}`, 'Fresh');
+    const friend = `determinism-friend-${dialect}`;
+    let fresh = 0;
+    let opponent = 0;
+    class VotesDuringRead extends VoteRepository {
+      override async votesOfCategoryAfter(categoryId: number, afterId: number, limit: number) {
+        if (fresh === 0) {
+          [fresh = 0] = await addPhotos(app, owner.id, category, 1);
+          const served = await app.call('get_random_photos_for_rating', {
+            category_id: category,
+            anonymous_id: friend,
+            with_photo_id: fresh,
+          });
+          const pair = pairSchema.parse(served.data);
+          const ids = pair.photos.map((photo) => photo.id);
+          expect(ids).toContain(fresh);
+          opponent = ids.find((id) => id !== fresh) ?? 0;
+          parseVote(await vote(app, pair, friend));
+        }
+        return super.votesOfCategoryAfter(categoryId, afterId, limit);
+      }
+    }
+    const base = app.services.store;
+    const { repos } = base;
+    const store: Store<
+      'categories' | 'ratings' | 'references' | 'scoreDays' | 'settings' | 'voters' | 'votes'
+    > = {
+      repos: {
+        categories: repos.categories,
+        ratings: repos.ratings,
+        references: repos.references,
+        scoreDays: repos.scoreDays,
+        settings: repos.settings,
+        voters: repos.voters,
+        votes: new VotesDuringRead(app.db),
+      },
+      rowLocks: base.rowLocks,
+      ping: () => base.ping(),
+      transaction: (work) => base.transaction(work),
+    };
+    const refit = new RefitService(
+      store,
+      app.services.arenaIndexes,
+      app.clock,
+      appParams(app),
+      app.config.leaderboardTimeZone,
+      new Metrics(),
+    );
+    await refit.refit(category);
+    expect(fresh).toBeGreaterThan(0);
+
+    // μ and σ² are those of a fit of every vote, the friend's included, for both photos.
+    const expected = await refitInProcess(app, category);
+    const { photos } = await storedRefit(app, category, voters);
+    for (const id of [fresh, opponent]) {
+      const want = expected.photos.find((photo) => photo.id === id);
+      expect(want?.sigma2).toBeLessThan(appParams(app).priorVariance);
+      expect(photos.find((photo) => photo.id === id)).toMatchObject({
+        mu: want?.mu,
+        sigma2: want?.sigma2,
+      });
+    }
   });
 });
