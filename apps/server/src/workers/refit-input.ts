@@ -16,8 +16,11 @@ import type { RefitJob } from './refit-job.js';
 export const READ_CHUNK = 5000;
 /** The most votes the columns are sized for up front (more grow them). */
 const PRESIZE_LIMIT = 1 << 26;
-/** Votes whose photo ids are turned into positions between yields (a few ms each). */
-const MAP_SLICE = 1 << 18;
+/**
+ * Votes whose photo ids are turned into positions between yields: a few milliseconds even when
+ * the ids are too sparse for a table and each lookup is a binary search.
+ */
+const MAP_SLICE = 1 << 14;
 /** Voters whose gold tallies are read per query. */
 const VOTER_CHUNK = 5000;
 
