@@ -86,6 +86,17 @@ export class RatingRepository {
       .execute();
   }
 
+  /** One active photo of a category as the pairing index holds it, or undefined (primary key). */
+  activeIndexRow(categoryId: number, photoId: number): Promise<IndexRow | undefined> {
+    return this.db
+      .selectFrom('photos')
+      .select(INDEX_COLUMNS)
+      .where('id', '=', photoId)
+      .where('category_id', '=', categoryId)
+      .where('state', '=', 'active')
+      .executeTakeFirst();
+  }
+
   /** Photos of a category written at or after `since`, oldest change first, with their state. */
   changedIndexRows(
     categoryId: number,

@@ -86,6 +86,11 @@ export class ArenaService {
     }
     const { servedPairs, ratings } = this.store.repos;
     const voter = await this.identity.resolveVoter(caller.anonymousId, caller.userId, now);
+    // A "来比一比" photo uploaded a moment ago may not be in this process's index yet (another
+    // instance took the upload): it is read in, if it is an active photo of the category.
+    if (withPhotoId !== null && withPhotoId !== undefined) {
+      await this.indexes.include(categoryId, withPhotoId);
+    }
     const { index } = await this.indexes.current(categoryId);
     const unavailable = await servedPairs.unavailablePairs(voter.id, categoryId, now);
     const recent = await servedPairs.recentServed(voter.id, RECENT_PAIRS);
