@@ -65,6 +65,11 @@ export interface JitterResult {
   readonly meanChange: number[];
   readonly maxRaw: number[];
   readonly referencesStable: boolean;
+  /**
+   * Votes stopped: the largest |Δ display score| of any photo (score units, before rounding)
+   * over two more refits with no vote between them (issue 18: a refit is a function of the votes).
+   */
+  readonly stoppedRaw: number;
 }
 
 export type JobResult = AccuracyResult | BoostResult | JitterResult;
@@ -209,6 +214,7 @@ function jitter(settings: Settings, job: Extract<Job, { kind: 'jitter' }>): Jitt
     );
     if (again.join() !== references.join()) referencesStable = false;
   }
+  const stoppedRaw = stoppedChange(sim, world.ids, references);
   return {
     kind: 'jitter',
     seed: job.seed,
@@ -218,7 +224,28 @@ function jitter(settings: Settings, job: Extract<Job, { kind: 'jitter' }>): Jitt
     meanChange,
     maxRaw,
     referencesStable,
+    stoppedRaw,
   };
+}
+
+/** The jitter run's refits once votes stop: how far any photo's display score still moves. */
+function stoppedChange(sim: EngineSim, ids: readonly string[], references: string[]): number {
+  const rates = (mu: Float64Array) => {
+    const refs = referenceMus(references, ids, mu);
+    return ids.map((_, i) => referenceWinRate(mu[i] as number, refs));
+  };
+  const last = sim.last;
+  if (last === null) throw new Error('no refit');
+  let previous = rates(last.mu);
+  let worst = 0;
+  for (let p = 0; p < 2; p++) {
+    const current = rates(sim.refit().mu);
+    current.forEach((r, i) => {
+      worst = Math.max(worst, (Math.abs(r - (previous[i] as number)) * 900) / 100);
+    });
+    previous = current;
+  }
+  return worst;
 }
 
 export function runJob(settings: Settings, job: Job): JobResult {

@@ -43,7 +43,7 @@ export function printEngineDetails(
   console.log(`  voter weights at the end (mean; 0 when flagged online): ${weights}`);
   console.log(
     `  refits: ${refits}, mean ${(refitMs / Math.max(1, refits)).toFixed(1)} ms each ` +
-      '(warm-started; the vote set grows from 0 to the full run)',
+      '(each from the prior; the vote set grows from 0 to the full run)',
   );
 }
 
@@ -99,6 +99,12 @@ export function printJitter(
       `max ${worst.toFixed(2)}, mean ${mean(runs.flatMap((r) => r.meanChange)).toFixed(4)}; ` +
       `before rounding to hundredths: max ${Math.max(...runs.flatMap((r) => r.maxRaw)).toFixed(4)} ` +
       `${worst < 0.05 ? 'OK' : 'ABOVE TARGET'} (target < 0.05)`,
+  );
+  const stopped = Math.max(...runs.map((r) => r.stoppedRaw));
+  console.log(
+    'then votes stop: largest display score change of any photo over two more refits (score ' +
+      `units, before rounding): ${stopped === 0 ? '0' : stopped.toExponential(1)} ` +
+      `${stopped === 0 ? 'OK' : 'MOVED'} (target 0: a refit is a function of the votes)`,
   );
   console.log('');
 }

@@ -198,6 +198,8 @@ export interface ServedPairsTable {
   kind: PairKindColumn;
   boosted_photo_id: number | null;
   gold_expected_winner_id: number | null;
+  /** The photo a "来比一比" pair was asked for (kind 'invited'); null otherwise. */
+  invited_photo_id: number | null;
   served_at: number;
   expires_at: number;
   vote_id: number | null;

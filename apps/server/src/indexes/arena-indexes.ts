@@ -102,6 +102,21 @@ export class ArenaIndexes {
     return (await this.tracked(categoryId)).state;
   }
 
+  /**
+   * Puts an active photo of the category into its index if the index lacks it: a "来比一比" link
+   * may name a photo uploaded a moment ago through another instance (this one learns of it within
+   * the feed's interval) or just before a reload of this index replaced the state it was added
+   * to. The voter asked for that photo, so one read by primary key beats serving another pair.
+   * Call it outside any transaction, as `current`.
+   */
+  async include(categoryId: number, photoId: number): Promise<void> {
+    const { index } = (await this.tracked(categoryId)).state;
+    if (index.has(String(photoId))) return;
+    const row = await this.store.repos.ratings.activeIndexRow(categoryId, photoId);
+    // The state may have been replaced during the read: add it to the one in place now.
+    if (row !== undefined) (await this.tracked(categoryId)).state.index.upsert(indexed(row));
+  }
+
   private tracked(categoryId: number): Promise<Tracked> {
     let tracked = this.states.get(categoryId);
     if (!tracked) {

@@ -86,6 +86,17 @@ export class RatingRepository {
       .execute();
   }
 
+  /** One active photo of a category as the pairing index holds it, or undefined (primary key). */
+  activeIndexRow(categoryId: number, photoId: number): Promise<IndexRow | undefined> {
+    return this.db
+      .selectFrom('photos')
+      .select(INDEX_COLUMNS)
+      .where('id', '=', photoId)
+      .where('category_id', '=', categoryId)
+      .where('state', '=', 'active')
+      .executeTakeFirst();
+  }
+
   /** Photos of a category written at or after `since`, oldest change first, with their state. */
   changedIndexRows(
     categoryId: number,
@@ -134,11 +145,29 @@ export class RatingRepository {
   ratedPhotosAfter(categoryId: number, afterId: number, limit: number) {
     return this.db
       .selectFrom('photos')
-      .select(['id', 'state', 'mu', 'published_at', 'comparisons'])
+      .select(['id', 'state', 'published_at', 'comparisons'])
       .where('category_id', '=', categoryId)
       .where('id', '>', afterId)
       .orderBy('id')
       .limit(limit)
+      .execute();
+  }
+
+  /**
+   * Locks a category's photos with ids in [firstId, lastId] until the transaction ends, in id order
+   * as votes lock theirs (PostgreSQL; SQLite serialises its writers and needs no lock): a vote on
+   * one of them either committed before, or waits and then moves what the refit wrote.
+   */
+  async lockPhotoRange(categoryId: number, firstId: number, lastId: number): Promise<void> {
+    if (!hasRowLocks(this.db)) return;
+    await this.db
+      .selectFrom('photos')
+      .select('id')
+      .where('category_id', '=', categoryId)
+      .where('id', '>=', firstId)
+      .where('id', '<=', lastId)
+      .orderBy('id')
+      .forUpdate()
       .execute();
   }
 

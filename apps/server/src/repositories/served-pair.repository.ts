@@ -19,6 +19,7 @@ const SERVED_PAIR_COLUMNS = [
   'kind',
   'boosted_photo_id',
   'gold_expected_winner_id',
+  'invited_photo_id',
   'served_at',
   'expires_at',
   'vote_id',
@@ -132,8 +133,9 @@ export class ServedPairRepository {
   }
 
   /**
-   * Whether the voter was served an invited pair ("来比一比") of this photo since `since`; read
-   * through the voter's index (voter, category, served_at).
+   * Whether the voter was served an invited pair ("来比一比") that asked for this photo since
+   * `since`; read through the voter's index (voter, category, served_at). The photo drawn as the
+   * opponent of another photo's invitation is not invited: its own invitation is still honoured.
    */
   async invitedSince(
     voterId: number,
@@ -148,7 +150,7 @@ export class ServedPairRepository {
       .where('category_id', '=', categoryId)
       .where('served_at', '>=', since)
       .where('kind', '=', 'invited')
-      .where((eb) => eb.or([eb('left_photo_id', '=', photoId), eb('right_photo_id', '=', photoId)]))
+      .where('invited_photo_id', '=', photoId)
       .limit(1)
       .executeTakeFirst();
     return row !== undefined;

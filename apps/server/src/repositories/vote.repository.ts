@@ -37,6 +37,27 @@ export class VoteRepository {
     return first && last ? { first: first.id, last: last.id } : null;
   }
 
+  /**
+   * The votes of a category after the vote `afterId` that name a photo with an id in
+   * [firstPhoto, lastPhoto], oldest first: the votes cast since a refit's snapshot on a chunk of
+   * the photos it writes (votes_category_idx; there are few of them).
+   */
+  votesOnPhotosAfter(categoryId: number, afterId: number, firstPhoto: number, lastPhoto: number) {
+    return this.db
+      .selectFrom('votes')
+      .select(['winner_photo_id', 'loser_photo_id', 'weight'])
+      .where('category_id', '=', categoryId)
+      .where('id', '>', afterId)
+      .where((eb) =>
+        eb.or([
+          eb.between('winner_photo_id', firstPhoto, lastPhoto),
+          eb.between('loser_photo_id', firstPhoto, lastPhoto),
+        ]),
+      )
+      .orderBy('id')
+      .execute();
+  }
+
   /** One chunk of a category's votes after the vote `afterId`, in id order (votes_category_idx). */
   votesOfCategoryAfter(categoryId: number, afterId: number, limit: number) {
     return this.db

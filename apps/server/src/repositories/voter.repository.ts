@@ -177,12 +177,12 @@ export class VoterRepository {
   /** The gold tallies of many voters, a few thousand ids a query (SQLite binds 32,766 at most). */
   async goldTallies(
     ids: readonly number[],
-  ): Promise<Pick<VoterRow, 'id' | 'gold_passed' | 'gold_failed' | 'refit_weight'>[]> {
-    const tallies: Pick<VoterRow, 'id' | 'gold_passed' | 'gold_failed' | 'refit_weight'>[] = [];
+  ): Promise<Pick<VoterRow, 'id' | 'gold_passed' | 'gold_failed'>[]> {
+    const tallies: Pick<VoterRow, 'id' | 'gold_passed' | 'gold_failed'>[] = [];
     for (let from = 0; from < ids.length; from += ID_CHUNK) {
       const rows = await this.db
         .selectFrom('voters')
-        .select(['id', 'gold_passed', 'gold_failed', 'refit_weight'])
+        .select(['id', 'gold_passed', 'gold_failed'])
         .where('id', 'in', ids.slice(from, from + ID_CHUNK))
         .execute();
       tallies.push(...rows);

@@ -42,6 +42,15 @@ export interface Caller {
 
 const RECENT_PAIRS = 5;
 
+/** Who a pair is served to, when, and which photo they asked for ("来比一比"), if any. */
+interface ServeContext {
+  voterId: number;
+  categoryId: number;
+  caller: Caller;
+  now: number;
+  invitedPhotoId: number | null;
+}
+
 export function toCard(row: CardRow, boosted: boolean): PhotoCard {
   return {
     id: row.id,
@@ -77,6 +86,11 @@ export class ArenaService {
     }
     const { servedPairs, ratings } = this.store.repos;
     const voter = await this.identity.resolveVoter(caller.anonymousId, caller.userId, now);
+    // A "来比一比" photo uploaded a moment ago may not be in this process's index yet (another
+    // instance took the upload): it is read in, if it is an active photo of the category.
+    if (withPhotoId !== null && withPhotoId !== undefined) {
+      await this.indexes.include(categoryId, withPhotoId);
+    }
     const { index } = await this.indexes.current(categoryId);
     const unavailable = await servedPairs.unavailablePairs(voter.id, categoryId, now);
     const recent = await servedPairs.recentServed(voter.id, RECENT_PAIRS);
@@ -104,12 +118,16 @@ export class ArenaService {
     );
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const result = invited ?? pickPair(index, voterView, this.rng, this.params);
+      // Recorded with the pair: the invitation is spent for this photo only, not its opponent.
+      const invitedPhotoId = invited === null ? null : (withPhotoId ?? null);
       invited = null;
       if (!result.pair) throw new AppError(ErrorCode.NO_PAIR_AVAILABLE);
       const ids: [number, number] = [Number(result.pair.left.id), Number(result.pair.right.id)];
       const cards = await ratings.cards(ids);
-      if (cards.length === 2)
-        return this.serve(servedPairs, result.pair, cards, voter.id, categoryId, caller, now);
+      if (cards.length === 2) {
+        const context = { voterId: voter.id, categoryId, caller, now, invitedPhotoId };
+        return this.serve(servedPairs, result.pair, cards, context);
+      }
       for (const id of ids) if (!cards.some((card) => card.id === id)) index.remove(String(id));
     }
     throw new AppError(ErrorCode.NO_PAIR_AVAILABLE);
@@ -136,11 +154,9 @@ export class ArenaService {
     servedPairs: Repositories['servedPairs'],
     pair: ChosenPair,
     cardRows: CardRow[],
-    voterId: number,
-    categoryId: number,
-    caller: Caller,
-    now: number,
+    context: ServeContext,
   ): Promise<Pair> {
+    const { voterId, categoryId, caller, now } = context;
     const left = Number(pair.left.id);
     const right = Number(pair.right.id);
     const served: ServedPairRow = {
@@ -157,6 +173,7 @@ export class ArenaService {
       boosted_photo_id: pair.boostedPhotoId === null ? null : Number(pair.boostedPhotoId),
       gold_expected_winner_id:
         pair.goldExpectedWinnerId === null ? null : Number(pair.goldExpectedWinnerId),
+      invited_photo_id: context.invitedPhotoId,
       served_at: now,
       expires_at: now + this.settings.pairTtlMs,
       vote_id: null,

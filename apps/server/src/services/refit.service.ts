@@ -125,6 +125,8 @@ export class RefitService {
         job: { photoIds, active },
         outcome,
         voterIds: input.voterIds,
+        lastVoteId: input.lastVoteId,
+        params: this.params,
         day: dayKey(now, this.timeZone),
         stamp,
         now,

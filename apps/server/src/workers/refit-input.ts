@@ -16,6 +16,11 @@ import type { RefitJob } from './refit-job.js';
 export const READ_CHUNK = 5000;
 /** The most votes the columns are sized for up front (more grow them). */
 const PRESIZE_LIMIT = 1 << 26;
+/**
+ * Votes whose photo ids are turned into positions between yields: a few milliseconds even when
+ * the ids are too sparse for a table and each lookup is a binary search.
+ */
+const MAP_SLICE = 1 << 14;
 /** Voters whose gold tallies are read per query. */
 const VOTER_CHUNK = 5000;
 
@@ -83,45 +88,26 @@ export interface RefitInput {
   job: Omit<RefitJob, 'params' | 'now' | 'timeZone'>;
   /** The voters' ids, aligned with the job's voter positions. */
   voterIds: number[];
+  /**
+   * The id of the last vote read (0: none): the fit's snapshot. Votes after it are not in the
+   * fit, and their online updates are replayed on its result when it is written (issue 18).
+   */
+  lastVoteId: number;
 }
 
-/**
- * Reads a category's photos, votes, voters and reference set for its refit; `lap` is told when
- * each of the three reads ends (the refit's phase timings).
- */
-export async function readRefitInput(
-  {
-    ratings,
-    references,
-    votes,
-    voters,
-  }: Pick<Repositories, 'ratings' | 'references' | 'votes' | 'voters'>,
-  categoryId: number,
-  lap: (phase: string) => void = () => undefined,
-): Promise<RefitInput> {
-  const ids = new Column(float64(0), float64);
-  const active = new Column(uint8(0), uint8);
-  const publishedAt = new Column(float64(0), float64);
-  const comparisons = new Column(int32(0), int32);
-  const mu = new Column(float64(0), float64);
-  for (let after = 0; ;) {
-    const rows = await ratings.ratedPhotosAfter(categoryId, after, READ_CHUNK);
-    for (const row of rows) {
-      ids.push(row.id);
-      active.push(row.state === 'active' ? 1 : 0);
-      publishedAt.push(row.published_at);
-      comparisons.push(row.comparisons);
-      mu.push(row.mu);
-    }
-    await yieldToEventLoop();
-    const last = rows.at(-1);
-    if (last === undefined || rows.length < READ_CHUNK) break;
-    after = last.id;
-  }
-  const photoIds = ids.take();
-  const position = photoPositions(photoIds);
-  lap('readPhotos');
+/** A category's votes as read, photos still by id (mapped to positions once the photos are read). */
+interface VoteColumns {
+  winner: Int32Array;
+  loser: Int32Array;
+  voter: Int32Array;
+  weight: Float32Array;
+  net: Int32Array;
+  voterIds: number[];
+  voterIndex: Map<number, number>;
+  lastVoteId: number;
+}
 
+async function readVotes(votes: Repositories['votes'], categoryId: number): Promise<VoteColumns> {
   const voterIndex = new Map<number, number>();
   const voterIds: number[] = [];
   // Sized up front from the range of the category's vote ids (at least its vote count): growing
@@ -138,6 +124,7 @@ export async function readRefitInput(
   const voter = new Column(int32(capacity), int32);
   const weight = new Column(float32(capacity), float32);
   const net = new Column(int32(capacity), int32);
+  let lastVoteId = 0;
   for (let after = 0; ;) {
     const rows = await votes.votesOfCategoryAfter(categoryId, after, READ_CHUNK);
     for (const row of rows) {
@@ -147,8 +134,8 @@ export async function readRefitInput(
         voterIndex.set(row.voter_id, index);
         voterIds.push(row.voter_id);
       }
-      winner.push(position(row.winner_photo_id));
-      loser.push(position(row.loser_photo_id));
+      winner.push(row.winner_photo_id);
+      loser.push(row.loser_photo_id);
       voter.push(index);
       weight.push(row.weight > 0 ? 1 : 0);
       // Unknown neighbourhood (old and demo votes): the voter is its own.
@@ -156,19 +143,90 @@ export async function readRefitInput(
     }
     await yieldToEventLoop();
     const last = rows.at(-1);
+    if (last !== undefined) lastVoteId = last.id;
     if (last === undefined || rows.length < READ_CHUNK) break;
     after = last.id;
   }
-  lap('readVotes');
+  return {
+    winner: winner.take(),
+    loser: loser.take(),
+    voter: voter.take(),
+    weight: weight.take(),
+    net: net.take(),
+    voterIds,
+    voterIndex,
+    lastVoteId,
+  };
+}
 
-  // NaN: no earlier weight, the prior's is used.
-  const voterWeight = new Float64Array(voterIds.length).fill(Number.NaN);
+async function readPhotos(ratings: Repositories['ratings'], categoryId: number) {
+  const ids = new Column(float64(0), float64);
+  const active = new Column(uint8(0), uint8);
+  const publishedAt = new Column(float64(0), float64);
+  const comparisons = new Column(int32(0), int32);
+  for (let after = 0; ;) {
+    const rows = await ratings.ratedPhotosAfter(categoryId, after, READ_CHUNK);
+    for (const row of rows) {
+      ids.push(row.id);
+      active.push(row.state === 'active' ? 1 : 0);
+      publishedAt.push(row.published_at);
+      comparisons.push(row.comparisons);
+    }
+    await yieldToEventLoop();
+    const last = rows.at(-1);
+    if (last === undefined || rows.length < READ_CHUNK) break;
+    after = last.id;
+  }
+  return {
+    photoIds: ids.take(),
+    active: active.take(),
+    publishedAt: publishedAt.take(),
+    comparisons: comparisons.take(),
+  };
+}
+
+/** Photo ids to positions in place (−1: a photo no longer stored), a slice between yields. */
+async function toPositions(columns: Int32Array[], position: (id: number) => number) {
+  for (const column of columns) {
+    for (let from = 0; from < column.length; from += MAP_SLICE) {
+      const to = Math.min(column.length, from + MAP_SLICE);
+      for (let e = from; e < to; e++) column[e] = position(column[e] as number);
+      await yieldToEventLoop();
+    }
+  }
+}
+
+/**
+ * Reads a category's votes, photos, voters and reference set for its refit; `lap` is told when
+ * each of the three reads ends (the refit's phase timings).
+ *
+ * The votes are read before the photos: every photo a vote read here names is then in the fit.
+ * A photo uploaded while the votes were read (an invited friend's vote on it, issue 18) would
+ * otherwise be unknown to the fit, and a vote on it, not after the snapshot, neither fitted nor
+ * replayed: its opponent's online update would be lost until the next refit.
+ */
+export async function readRefitInput(
+  {
+    ratings,
+    references,
+    votes,
+    voters,
+  }: Pick<Repositories, 'ratings' | 'references' | 'votes' | 'voters'>,
+  categoryId: number,
+  lap: (phase: string) => void = () => undefined,
+): Promise<RefitInput> {
+  const read = await readVotes(votes, categoryId);
+  const { voterIds, voterIndex, lastVoteId } = read;
+  lap('readVotes');
+  const photos = await readPhotos(ratings, categoryId);
+  await toPositions([read.winner, read.loser], photoPositions(photos.photoIds));
+  lap('readPhotos');
+
   const gold: GoldTally<number>[] = [];
   for (let from = 0; from < voterIds.length; from += VOTER_CHUNK) {
     for (const tally of await voters.goldTallies(voterIds.slice(from, from + VOTER_CHUNK))) {
       const index = voterIndex.get(tally.id);
       if (index === undefined) continue;
-      if (tally.refit_weight !== null) voterWeight[index] = tally.refit_weight;
       gold.push({ voter: index, passed: tally.gold_passed, failed: tally.gold_failed });
     }
     await yieldToEventLoop();
@@ -178,23 +236,19 @@ export async function readRefitInput(
   lap('readVoters');
   return {
     job: {
-      photoIds,
-      active: active.take(),
-      publishedAt: publishedAt.take(),
-      comparisons: comparisons.take(),
-      mu: mu.take(),
+      ...photos,
       votes: {
-        winner: winner.take(),
-        loser: loser.take(),
-        voter: voter.take(),
-        weight: weight.take(),
+        winner: read.winner,
+        loser: read.loser,
+        voter: read.voter,
+        weight: read.weight,
         voterCount: voterIds.length,
       },
-      voteNet: net.take(),
-      voterWeight,
+      voteNet: read.net,
       gold,
       references: referenceIds,
     },
     voterIds,
+    lastVoteId,
   };
 }

@@ -33,19 +33,22 @@ export interface RefitJob {
    * left off the recorded ranks.
    */
   comparisons?: Int32Array;
-  /** The photos' μ before the refit (the warm start). */
-  mu: Float64Array;
-  /** `winner`/`loser` are positions in `photoIds`, `voter` positions in `voterWeight`. */
-  votes: VoteArrays;
+  /**
+   * `winner`/`loser` are positions in `photoIds`, `voter` dense voter positions (`voterCount` of
+   * them, in order of each voter's first vote).
+   */
+  votes: VoteArrays & { readonly voterCount: number };
   /**
    * Per vote, the network neighbourhood it came from (a 32-bit hash), or −1 − voter position when
    * unknown (old and demo votes: the voter is its own neighbourhood).
    */
   voteNet: Int32Array;
-  /** The voters' weights of the previous refit (NaN: none yet, the prior's is used). */
-  voterWeight: Float64Array;
   gold: GoldTally<number>[];
-  /** The category's reference set before this refit (photo ids). */
+  /**
+   * The category's reference set before this refit (photo ids). With the votes, the photos and
+   * the gold tallies, the only input: nothing of an earlier refit's μ or voter weights is read,
+   * so the same votes give the same result whatever was refitted before (issue 18).
+   */
   references: number[];
   params: RatingParams;
   now: number;
@@ -64,7 +67,7 @@ export interface RefitOutcome {
   rankMonth: Int32Array;
   referenceIds: number[];
   referenceMus: number[];
-  /** Per voter, aligned with the job's `voterWeight`. */
+  /** Per voter, aligned with the job's voter positions. */
   voterWeight: Float64Array;
   voterReliability: Float64Array;
   /** Per voter, the trust earned in this category (ADR 0024). */
@@ -96,12 +99,10 @@ export function jobBuffers(job: RefitJob): ArrayBuffer[] {
   const arrays = [
     job.publishedAt,
     ...(job.comparisons ? [job.comparisons] : []),
-    job.mu,
     job.votes.winner,
     job.votes.loser,
     job.votes.voter,
     job.voteNet,
-    job.voterWeight,
     ...(job.votes.weight ? [job.votes.weight] : []),
   ];
   // An empty buffer is left to be copied: a detached one (a job sent twice) then fails to clone,
@@ -111,13 +112,24 @@ export function jobBuffers(job: RefitJob): ArrayBuffer[] {
 }
 
 /**
+ * What the fit reads of a job. `mu` and `voterWeight`, the previous refit's state that the fit
+ * started from before issue 18, are accepted and ignored (bench/ranking/sim.ts still passes
+ * them): every fit starts from the prior, so its result is a function of the votes alone.
+ */
+export type FitInput = Pick<RefitJob, 'photoIds' | 'votes' | 'voteNet' | 'gold' | 'params'> &
+  Partial<Record<'mu' | 'voterWeight', Float64Array>>;
+
+/**
  * The MAP fit with sybil resistance (ADR 0024): a baseline fit in which every neighbourhood and
  * every voter is one voice per photo, then the final fit in which the groups that agree with that
  * baseline get their weight back and every vote is weighed by its voter's earned trust.
+ *
+ * The baseline starts from the prior (θ at the prior mean, every voter at the prior's weight) and
+ * the final fit from where the baseline ended, each iterating the voter weights to their fixed
+ * point: the result is a deterministic function of the votes (in their id order), the gold
+ * tallies and the parameters, bit for bit, whatever refits ran before (issue 18).
  */
-export function fitWithInfluence(
-  job: Pick<RefitJob, 'photoIds' | 'mu' | 'votes' | 'voteNet' | 'voterWeight' | 'gold' | 'params'>,
-) {
+export function fitWithInfluence(job: FitInput) {
   const { params, votes } = job;
   const n = job.photoIds.length;
   const count = votes.winner.length;
@@ -140,22 +152,20 @@ export function fitWithInfluence(
     return weight;
   };
   const photoIds = Array.from(job.photoIds);
+  // The groups' votes are damped in the baseline's θ only: every vote still counts fully as
+  // evidence of its voter's reliability, so the weights the baseline settles on (from the prior,
+  // issue 18) tell bad voters apart as well as the final fit's do.
   const baseline = refitCategory<number>({
     photoIds,
-    votes: {
-      ...votes,
-      weight: weighed(
-        voteFactors(
-          count,
-          groupings.map((slots) => ({ slots, factors: dampedFactors(slots, params) })),
-        ),
-      ),
-    },
-    warmStart: { mu: job.mu, voterWeight: job.voterWeight },
+    votes: { ...votes, weight: weighed(new Float64Array(count).fill(1)) },
+    voteScale: voteFactors(
+      count,
+      groupings.map((slots) => ({ slots, factors: dampedFactors(slots, params) })),
+    ),
     goldResults: job.gold,
     params,
   });
-  const voterCount = job.voterWeight.length;
+  const voterCount = votes.voterCount;
   const trust = earnedTrust(
     votes.winner,
     votes.loser,
@@ -208,9 +218,12 @@ export function computeRefit(job: RefitJob): RefitOutcome {
       sigma2: sigma2[index] as number,
     });
   }
-  const referenceIds = chooseReferenceSet(candidates, job.references.map(String), params).map(
-    Number,
-  );
+  // In id order, whatever order the set was stored or chosen in: the win rate against it is a sum
+  // over its members, and a sum in another order may differ in its last bit (issue 18).
+  const previous = [...job.references].sort((a, b) => a - b).map(String);
+  const referenceIds = chooseReferenceSet(candidates, previous, params)
+    .map(Number)
+    .sort((a, b) => a - b);
   const position = positionsOf(photoIds, referenceIds);
   const referenceMus = position.map((index) => mu[index] as number);
 

@@ -1,11 +1,24 @@
 /**
- * Writes a refit's outcome (ADR 0017) a few thousand rows a statement, each statement its own
+ * Writes a refit's outcome (ADR 0017) a few thousand rows a statement, each chunk its own
  * transaction, yielding to the event loop between them: no request waits behind the whole write,
  * neither for the event loop (SQLite's driver is synchronous) nor for SQLite's one connection nor
  * for PostgreSQL's row locks. The reference set and the refit's stamp go last, in one
  * transaction: every process reloads the category when it sees the stamp, so running boards and
  * pairing indexes switch to the new scores only once every row is written.
+ *
+ * Votes cast since the fit's snapshot keep their effect (issue 18): each chunk of photos is
+ * locked, the newer votes on it are read and replayed on the fit's beliefs, and the result is
+ * written, in one transaction, so a vote either is replayed or comes after and moves the
+ * written row itself.
  */
+import {
+  isProvisional,
+  replayNewerVotes,
+  scoreOf,
+  type RatingParams,
+  type RatingState,
+} from '../domain/rating/index.js';
+import type { RefitPhotoRow } from '../repositories/rating.repository.js';
 import type { Store } from '../repositories/store.js';
 import type { RefitJob, RefitOutcome } from './refit-job.js';
 import { yieldToEventLoop } from './refit-input.js';
@@ -24,6 +37,9 @@ export interface RefitWrite {
   job: Pick<RefitJob, 'photoIds' | 'active'>;
   outcome: RefitOutcome;
   voterIds: readonly number[];
+  /** The last vote the fit read: later ones are replayed on its result. */
+  lastVoteId: number;
+  params: RatingParams;
   /** Today in the configured time zone (the score history's day). */
   day: string;
   stamp: string;
@@ -35,25 +51,38 @@ export interface RefitWrite {
 const nullable = (rank: number) => (rank > 0 ? rank : null);
 
 export async function writeRefitOutcome(
-  store: Store<'ratings' | 'references' | 'scoreDays' | 'settings' | 'voters'>,
+  store: Store<'ratings' | 'references' | 'scoreDays' | 'settings' | 'voters' | 'votes'>,
   write: RefitWrite,
 ): Promise<void> {
   const { job, outcome } = write;
-  const { ratings, scoreDays, voters } = store.repos;
+  const { scoreDays, voters } = store.repos;
   const count = job.photoIds.length;
   const chunk = rowsPerStatement(store);
   for (let from = 0; from < count; from += chunk) {
-    const rows = [];
-    for (let index = from; index < Math.min(count, from + chunk); index++) {
-      rows.push({
-        id: job.photoIds[index] as number,
-        mu: outcome.mu[index] as number,
-        sigma2: outcome.sigma2[index] as number,
-        current_score: outcome.score[index] as number,
-        provisional: outcome.provisional[index] as number,
-      });
-    }
-    await ratings.applyRefit(rows);
+    const to = Math.min(count, from + chunk);
+    const rows = await store.transaction(async (repos) => {
+      const first = job.photoIds[from] as number;
+      const last = job.photoIds[to - 1] as number;
+      await repos.ratings.lockPhotoRange(write.categoryId, first, last);
+      const newer = await repos.votes.votesOnPhotosAfter(
+        write.categoryId,
+        write.lastVoteId,
+        first,
+        last,
+      );
+      const replayed = replayNewerVotes(
+        (id) => fittedState(job.photoIds, outcome, id),
+        newer.map((vote) => ({
+          winner: vote.winner_photo_id,
+          loser: vote.loser_photo_id,
+          weight: vote.weight,
+        })),
+        write.params,
+      );
+      const chunkRows = photoRows(write, from, to, replayed);
+      await repos.ratings.applyRefit(chunkRows);
+      return chunkRows;
+    });
     write.onPhotoRows(rows);
     await yieldToEventLoop();
   }
@@ -87,4 +116,59 @@ export async function writeRefitOutcome(
     // Every process reloads this category's pairing index and running leaderboards.
     await repos.settings.set(refitStampKey(write.categoryId), write.stamp, write.now);
   });
+}
+
+/**
+ * The rows of photos from..to−1: the fit's values, or for a photo that newer votes moved, the
+ * replayed belief with its score and provisional state against the new reference set.
+ */
+function photoRows(
+  write: RefitWrite,
+  from: number,
+  to: number,
+  replayed: ReadonlyMap<number, RatingState>,
+): RefitPhotoRow[] {
+  const { job, outcome, params } = write;
+  const rows: RefitPhotoRow[] = [];
+  for (let index = from; index < to; index++) {
+    const id = job.photoIds[index] as number;
+    const state = replayed.get(id);
+    rows.push(
+      state === undefined
+        ? {
+            id,
+            mu: outcome.mu[index] as number,
+            sigma2: outcome.sigma2[index] as number,
+            current_score: outcome.score[index] as number,
+            provisional: outcome.provisional[index] as number,
+          }
+        : {
+            id,
+            mu: state.mu,
+            sigma2: state.sigma2,
+            current_score: scoreOf(state.mu, outcome.referenceMus, params),
+            provisional: isProvisional(state.sigma2, params) ? 1 : 0,
+          },
+    );
+  }
+  return rows;
+}
+
+/** A photo's belief in the fit (binary search of the ascending ids), or undefined if absent. */
+function fittedState(
+  photoIds: Float64Array,
+  outcome: Pick<RefitOutcome, 'mu' | 'sigma2'>,
+  id: number,
+): RatingState | undefined {
+  let lo = 0;
+  let hi = photoIds.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const value = photoIds[mid] as number;
+    if (value === id)
+      return { mu: outcome.mu[mid] as number, sigma2: outcome.sigma2[mid] as number };
+    if (value < id) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return undefined;
 }

@@ -1,4 +1,4 @@
-import { API, uploadPhotoResponseSchema, type CallName } from '@yanzhi/contract';
+import { API, pairSchema, uploadPhotoResponseSchema, type CallName } from '@yanzhi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../src/app.js';
 import { REFIT_LEASE } from '../../src/services/refit.service.js';
@@ -111,6 +111,27 @@ describe.each(dialects)('two instances on one %s database', (dialect) => {
     expect((await second.services.arenaIndexes.current(category)).index.has(String(photo.id))).toBe(
       false,
     );
+  });
+
+  it('serves a photo uploaded through the other instance at once to a friend invited to it', async () => {
+    // The second instance looked for changes just now: it would not look again for a while.
+    await second.services.arenaIndexes.current(category);
+    const owner = await signIn(first, `inviter-${dialect}`, 'Inviter');
+    const uploaded = await upload(
+      first,
+      { bytes: await photoJpeg(dialect === 'sqlite' ? 35 : 36) },
+      { category_id: String(category) },
+      { headers: owner.headers },
+    );
+    expect(uploaded.code, uploaded.msg).toBe(0);
+    const photo = uploadPhotoResponseSchema.parse(uploaded.data).photo;
+    const served = await callSecond('get_random_photos_for_rating', {
+      category_id: category,
+      anonymous_id: `web-friend-${dialect}`,
+      with_photo_id: photo.id,
+    });
+    expect(served.code, served.msg).toBe(0);
+    expect(pairSchema.parse(served.data).photos.map((card) => card.id)).toContain(photo.id);
   });
 
   it('shows on one instance’s leaderboard the votes made through the other', async () => {

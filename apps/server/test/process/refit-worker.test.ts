@@ -200,7 +200,6 @@ describe('a refit thread', () => {
     photoIds: Float64Array.from([1, 2, 3]),
     active: Uint8Array.from([1, 1, 1]),
     publishedAt: new Float64Array(3),
-    mu: new Float64Array(3),
     votes: {
       winner: Int32Array.from([0, 1, 0]),
       loser: Int32Array.from([1, 2, 2]),
@@ -209,7 +208,6 @@ describe('a refit thread', () => {
       voterCount: 2,
     },
     voteNet: Int32Array.from([-1, -1, -2]),
-    voterWeight: new Float64Array(2).fill(Number.NaN),
     gold: [],
     references: [],
     params: ratingParams(params),

@@ -196,7 +196,7 @@ export async function refitInProcess(app: TestApp, categoryId: number): Promise<
   const timeZone = app.config.leaderboardTimeZone;
   const photos = await app.db
     .selectFrom('photos')
-    .select(['id', 'state', 'mu', 'published_at', 'comparisons'])
+    .select(['id', 'state', 'published_at', 'comparisons'])
     .where('category_id', '=', categoryId)
     .orderBy('id')
     .execute();
@@ -211,13 +211,9 @@ export async function refitInProcess(app: TestApp, categoryId: number): Promise<
   const voterIndex = new Map(voterIds.map((id, index) => [id, index]));
   const tallies = await app.db
     .selectFrom('voters')
-    .select(['id', 'gold_passed', 'gold_failed', 'refit_weight'])
+    .select(['id', 'gold_passed', 'gold_failed'])
     .where('id', 'in', voterIds.length > 0 ? voterIds : [0])
     .execute();
-  const warmWeight = new Float64Array(voterIds.length).fill(Number.NaN);
-  for (const tally of tallies) {
-    if (tally.refit_weight !== null) warmWeight[voterIndex.get(tally.id) ?? 0] = tally.refit_weight;
-  }
   const fit = fitWithInfluence({
     photoIds: Float64Array.from(photos, (photo) => photo.id),
     votes: {
@@ -231,8 +227,6 @@ export async function refitInProcess(app: TestApp, categoryId: number): Promise<
       votes,
       (vote) => vote.net ?? -1 - (voterIndex.get(vote.voter_id) ?? 0),
     ),
-    mu: Float64Array.from(photos, (photo) => photo.mu),
-    voterWeight: warmWeight,
     gold: tallies.map((tally) => ({
       voter: voterIndex.get(tally.id) ?? 0,
       passed: tally.gold_passed,
@@ -253,9 +247,14 @@ export async function refitInProcess(app: TestApp, categoryId: number): Promise<
       mu: result.mu[index] ?? 0,
       sigma2: result.sigma2[index] ?? 1,
     })),
-    previous.map((row) => String(row.photo_id)),
+    previous
+      .map((row) => row.photo_id)
+      .sort((a, b) => a - b)
+      .map(String),
     params,
-  ).map(Number);
+  )
+    .map(Number)
+    .sort((a, b) => a - b);
   const referenceMus = references.map((id) => result.mu[position.get(id) ?? -1] ?? 0);
   const rows = photos.map((photo, index) => ({
     id: photo.id,

@@ -13,6 +13,7 @@ import * as reportReasonText from './2026-11-25-0030-report-reason-text.js';
 import * as photoNews from './2026-11-25-0040-photo-news.js';
 import * as boardPlacement from './2026-11-25-0050-board-placement.js';
 import * as boostDelivery from './2026-11-25-0060-boost-delivery.js';
+import * as invitedPhoto from './2026-11-25-0070-invited-photo.js';
 
 /** Every migration in order. Names carry a date prefix; a shipped migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0040-photo-news': photoNews,
   '2026-11-25-0050-board-placement': boardPlacement,
   '2026-11-25-0060-boost-delivery': boostDelivery,
+  '2026-11-25-0070-invited-photo': invitedPhoto,
 };

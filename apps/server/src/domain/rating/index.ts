@@ -21,6 +21,7 @@ export {
   type RefitResult,
   type RefitConvergence,
 } from './refit.js';
+export { replayNewerVotes, type NewerVote } from './refit-replay.js';
 export {
   groupSlots,
   dampedFactors,

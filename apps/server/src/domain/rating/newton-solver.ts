@@ -121,8 +121,11 @@ export class NewtonSolver {
     }
   }
 
-  /** Minimises F from `theta` (in place). */
-  solve(theta: Float64Array) {
+  /**
+   * Minimises F from `theta` (in place), until a full Newton step moves no strength by more than
+   * `tolerance` (default `refitTolerance`).
+   */
+  solve(theta: Float64Array, tolerance = this.params.refitTolerance) {
     const { n, params, step, r, z, p, hp, trial } = this;
     const maxIter = Math.max(1, params.refitMaxNewtonIterations);
     const maxCg = Math.max(1, params.refitMaxCgIterations);
@@ -239,7 +242,7 @@ export class NewtonSolver {
       if (!Number.isNaN(f)) f = fTry;
       this.swapTrialBuffers();
       finalStep = t * stepInf;
-      if (full && t === 1 && finalStep <= params.refitTolerance) {
+      if (full && t === 1 && finalStep <= tolerance) {
         converged = true;
         break;
       }

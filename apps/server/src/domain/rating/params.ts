@@ -15,8 +15,19 @@ export interface RatingParams {
   readonly priorVariance: number;
 
   // ── Batch refit (refit.ts) ────────────────────────────────────────────────────────────────
-  /** Rounds of "fit θ → re-estimate voter reliability" before the final fit. 0: weights fixed. */
+  /**
+   * At most this many rounds of "fit θ → re-estimate voter reliability" before the final fit
+   * (0: the weights stay as given). Every refit starts them from the prior, so they run until
+   * the weights settle (`reliabilityTolerance`): a fixed count from a remembered state would make
+   * scores depend on how often the category was refitted (issue 18).
+   */
   readonly reliabilityRounds: number;
+  /**
+   * The rounds stop once no voter's weight moved by more than this in the last one. The result
+   * is deterministic whatever it is; 1e-4 leaves μ about that close to the weights' fixed point
+   * (a fortieth of a display hundredth) at the cost of the three rounds from remembered weights.
+   */
+  readonly reliabilityTolerance: number;
   /** Beta(α, β) prior on a voter's reliability r (probability a vote is sincere); mean α/(α+β). */
   readonly voterPriorAlpha: number;
   readonly voterPriorBeta: number;
@@ -131,7 +142,8 @@ export const DEFAULT_RATING_PARAMS: RatingParams = Object.freeze({
   priorMean: 0,
   priorVariance: 1,
 
-  reliabilityRounds: 3,
+  reliabilityRounds: 40,
+  reliabilityTolerance: 1e-4,
   voterPriorAlpha: 8,
   voterPriorBeta: 2,
   voterWeightFloor: 0.2,

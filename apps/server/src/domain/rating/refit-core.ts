@@ -17,6 +17,8 @@ export interface CoreInput {
   goldPassed: Float64Array;
   goldFailed: Float64Array;
   voterScale: ArrayLike<number> | null;
+  /** Per vote, a factor on its weight in the fit only (not in the reliability evidence). */
+  voteScale: ArrayLike<number> | null;
   /** In: start; out: MAP. */
   theta: Float64Array;
   /** In: weights of the first fit; out: weights of the final fit. */
@@ -58,6 +60,7 @@ export function refitCore(input: CoreInput) {
   const hi = new Int32Array(active);
   const Vt = new Int32Array(active);
   const W0 = new Float64Array(active);
+  const S = input.voteScale === null ? null : new Float64Array(active);
   const winnerIsLo = new Uint8Array(active);
   {
     let k = 0;
@@ -70,6 +73,7 @@ export function refitCore(input: CoreInput) {
       winnerIsLo[k] = a < b ? 1 : 0;
       Vt[k] = input.voter[e] as number;
       W0[k] = input.weight === null ? 1 : Math.min(1, input.weight[e] as number);
+      if (S !== null) S[k] = input.voteScale?.[e] ?? 1;
       k++;
     }
   }
@@ -123,33 +127,56 @@ export function refitCore(input: CoreInput) {
   let newtonIterations = 0;
   let cgIterations = 0;
   let converged = true;
-  const rounds = Math.max(0, Math.floor(params.reliabilityRounds));
+  const maxRounds = Math.max(0, Math.floor(params.reliabilityRounds));
+  const tolerance = Math.max(0, params.reliabilityTolerance);
   let fit = { converged: true, newton: 0, cg: 0, passes: 0, finalStep: 0 };
   let gradientPasses = 0;
-  for (let round = 0; round <= rounds; round++) {
+  let rounds = 0;
+  let settled = maxRounds === 0;
+  let moved = 1;
+  // Fit θ with the weights, re-estimate the weights from θ, until they stop moving (then one last
+  // fit with them). From a given start the path is fixed, so the result is a function of the
+  // votes and that start; a fixed count of rounds would stop short of the fixed point, and a
+  // refit that started from the previous refit's weights would then go on moving scores.
+  for (;;) {
     cIJ.fill(0);
     cJI.fill(0);
     for (let e = 0; e < active; e++) {
       const v = Vt[e] as number;
       const scale = input.voterScale === null ? 1 : (input.voterScale[v] as number);
-      const c = (W0[e] as number) * (voterWeight[v] as number) * scale;
+      const c =
+        (W0[e] as number) *
+        (voterWeight[v] as number) *
+        scale *
+        (S === null ? 1 : (S[e] as number));
       const edge = edgeOfVote[e] as number;
       if (winnerIsLo[e] === 1) cIJ[edge] = (cIJ[edge] as number) + c;
       else cJI[edge] = (cJI[edge] as number) + c;
     }
-    fit = solver.solve(theta);
+    // While the weights still move, θ need only be as exact as they are (a tenth of their last
+    // move); the fit with settled weights, the one returned, goes to the full tolerance.
+    fit = solver.solve(
+      theta,
+      settled || rounds >= maxRounds
+        ? params.refitTolerance
+        : Math.max(params.refitTolerance, 0.1 * moved),
+    );
     newtonIterations += fit.newton;
     cgIterations += fit.cg;
     gradientPasses += fit.passes;
     converged &&= fit.converged;
-    if (round < rounds) {
-      estimate();
-      for (let v = 0; v < voterCount; v++) {
-        voterWeight[v] = voterWeightFromSignal(signal[v] as number, params);
-      }
+    if (settled || rounds >= maxRounds) break;
+    estimate();
+    moved = 0;
+    for (let v = 0; v < voterCount; v++) {
+      const next = voterWeightFromSignal(signal[v] as number, params);
+      moved = Math.max(moved, Math.abs(next - (voterWeight[v] as number)));
+      voterWeight[v] = next;
     }
+    rounds++;
+    settled = moved <= tolerance;
   }
-  if (rounds === 0) estimate();
+  if (maxRounds === 0) estimate();
   const reliability = new Float64Array(voterCount);
   for (let v = 0; v < voterCount; v++) reliability[v] = (1 + (signal[v] as number)) / 2;
 
@@ -166,7 +193,7 @@ export function refitCore(input: CoreInput) {
     gradientMax = Math.max(gradientMax, Math.abs(solver.grad[i] as number));
   }
   const convergence: RefitConvergence = {
-    converged,
+    converged: converged && settled,
     rounds,
     newtonIterations,
     cgIterations,

@@ -37,8 +37,11 @@ export interface RefitInput<P extends RatingKey, V extends RatingKey> {
   /** The Gaussian prior N(mean, variance); default params.priorMean / params.priorVariance. */
   readonly prior?: { readonly mean?: number; readonly variance?: number };
   /**
-   * The previous refit's results: `mu` aligned with `photoIds` (NaN or missing: prior mean) or a
-   * map by id; `voterWeight` by voter id (a map) or aligned with voter indices (typed form).
+   * Where the fit starts instead of the prior: `mu` aligned with `photoIds` (NaN or missing:
+   * prior mean) or a map by id; `voterWeight` by voter id (a map) or aligned with voter indices
+   * (typed form). The result depends on it (within the tolerances, and through the voter
+   * weights' fixed point): the server's refit passes only what it computed in the same refit
+   * (the final fit starts where the baseline ended), never a stored state (issue 18).
    */
   readonly warmStart?: {
     readonly mu?: ArrayLike<number> | ReadonlyMap<P, number>;
@@ -50,13 +53,19 @@ export interface RefitInput<P extends RatingKey, V extends RatingKey> {
    * does not weaken the evidence of their reliability (earned trust, ADR 0024). Default 1.
    */
   readonly voterScale?: ArrayLike<number>;
+  /**
+   * Per vote (aligned with `votes`), a factor on its weight in the fit that, like `voterScale`,
+   * does not weaken the evidence of its voter's reliability (one voice per group, ADR 0024).
+   * Default 1.
+   */
+  readonly voteScale?: ArrayLike<number>;
   readonly params?: RatingParams;
 }
 
 export interface RefitConvergence {
-  /** Every Newton solve reached the tolerance. */
+  /** Every Newton solve reached the tolerance and the voter weights settled. */
   readonly converged: boolean;
-  /** Reliability rounds run (fits = rounds + 1). */
+  /** Reliability rounds run until the weights settled (fits = rounds + 1). */
   readonly rounds: number;
   readonly newtonIterations: number;
   readonly cgIterations: number;

@@ -18,7 +18,7 @@
  * the directional derivative at the trial point is ≤ 0, else Armijo backtracking on F), which
  * makes the method globally convergent on this convex objective. Each CG step is one pass over
  * the pairs in typed arrays (no per-vote objects), so the cost is O(votes) per step and the
- * method scales to millions of votes; a warm start from the previous μ needs a few Newton steps.
+ * method scales to millions of votes.
  *
  * Voter reliability (EM-style rounds). A voter is modelled as sincere with probability r and as
  * voting against their perception otherwise, so a vote agrees with the model with probability
@@ -31,8 +31,11 @@
  * (the Beta(α, β) prior on r, so new voters start near honest), found by safeguarded Newton.
  * The weight is W = max(0, (u − f)/(1 − f)) with f = voterWeightFloor: an inverted voter (u < 0),
  * a random or always-same-side voter (u ≈ 0) weigh nothing. Rounds alternate "fit θ with W" and
- * "re-estimate u"; a final fit uses the last weights. The round count is fixed, so the result is
- * a deterministic function of the votes (and of the warm start's voter weights, if given).
+ * "re-estimate u" until no weight moves by more than `reliabilityTolerance` (the iteration
+ * contracts by about half a round); a final fit uses the last weights. The result is a
+ * deterministic function of the votes and of the start (the prior, or `warmStart` if given):
+ * the server's refit always starts from the prior, so equal votes give bit-identical results
+ * whatever was refitted before (issue 18).
  *
  * Output per photo: μ (MAP) and σ² = 1/(1/τ² + Σ c·p(1−p)) (the Laplace diagonal).
  */
@@ -188,6 +191,7 @@ export function refitCategory<P extends RatingKey, V extends RatingKey>(
     goldPassed,
     goldFailed,
     voterScale: input.voterScale ?? null,
+    voteScale: input.voteScale ?? null,
     theta,
     voterWeight,
     mean,
