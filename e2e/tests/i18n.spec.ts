@@ -1,3 +1,4 @@
+import { PAGE_ANSWER_ELEMENT_ID } from '@yanzhi/contract';
 import { expect, test, type Page } from '@playwright/test';
 import { zhCN } from '../../apps/web/src/lib/i18n/catalogue.js';
 import { en } from '../../apps/web/src/lib/i18n/catalogue-en.js';
@@ -59,7 +60,22 @@ function watchUserContent(page: Page): Set<string> {
       for (const [name, item] of Object.entries(value)) walk(item, name);
     }
   };
+  // A first visit's page may carry its first answer (a board, a photo) in its HTML.
+  const written = new RegExp(
+    `<script type="application/json" id="${PAGE_ANSWER_ELEMENT_ID}">(.*?)</script>`,
+    's',
+  );
   page.on('response', (response) => {
+    if (response.request().resourceType() === 'document') {
+      void response
+        .text()
+        .then((html) => {
+          const answer = written.exec(html)?.[1];
+          if (answer !== undefined) walk(JSON.parse(answer), null);
+        })
+        .catch(() => undefined);
+      return;
+    }
     if (!response.url().includes('/api/')) return;
     void response
       .json()

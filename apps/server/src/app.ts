@@ -190,6 +190,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     mediaDir: config.mediaDir,
     webDistDir: config.webDistDir,
     categories: () => services.categories.list(),
+    firstScreen: (pathname, query) => services.pageAnswers.firstScreen(pathname, query),
   });
 
   return { server, services, metrics };

@@ -9,3 +9,4 @@ export * from './identity.js';
 export * from './leaderboard.js';
 export * from './api.js';
 export * from './openapi.js';
+export * from './first-screen.js';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { CATEGORIES_ELEMENT_ID } from '@yanzhi/contract';
+import { CATEGORIES_ELEMENT_ID, PAGE_ANSWER_ELEMENT_ID, type FirstScreen } from '@yanzhi/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { pickLanguage } from '../lib/language.js';
 import { pathOf } from './envelope.js';
@@ -13,11 +13,38 @@ export interface PageHtmlOptions {
   webDistDir: string;
   /** The active categories (get_categories' answer), written into every page. */
   categories?: () => Promise<unknown>;
+  /**
+   * The first screen of a page address for a visitor without a session (a shared photo, a
+   * board): its public answer and its largest photo, written into the page.
+   */
+  firstScreen?: (pathname: string, query: URLSearchParams) => Promise<FirstScreen | null>;
 }
 
 /** JSON that cannot end the script element it sits in. */
 function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+/** Text that cannot end the double-quoted attribute it sits in. */
+function attribute(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/"/g, '&quot;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
+}
+
+/**
+ * What a first screen adds to the head: its largest photo preloaded at high priority, with the
+ * same `srcset` and `sizes` as the page's `<img>`, so the browser fetches it once, beside the
+ * app's code; and the answer the page would ask for.
+ */
+function firstScreenHead(screen: FirstScreen): string {
+  const preload =
+    screen.preload === null
+      ? ''
+      : `<link rel="preload" as="image" fetchpriority="high" imagesrcset="${attribute(screen.preload.srcset)}" imagesizes="${attribute(screen.preload.sizes)}">`;
+  return `${preload}<script type="application/json" id="${PAGE_ANSWER_ELEMENT_ID}">${scriptSafeJson(screen.answer)}</script>`;
 }
 
 /**
@@ -60,8 +87,19 @@ export function pageHtmlSender(options: PageHtmlOptions) {
   };
 
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const file = fileOf(pathOf(request.url), request.headers['accept-language']);
+    const pathname = pathOf(request.url);
+    const file = fileOf(pathname, request.headers['accept-language']);
     let html = await templateOf(file);
+    if (options.firstScreen) {
+      try {
+        const query = new URLSearchParams(request.url.slice(pathname.length).replace(/^\?/, ''));
+        const screen = await options.firstScreen(pathname, query);
+        if (screen !== null) html = html.replace('</head>', `${firstScreenHead(screen)}</head>`);
+      } catch (error) {
+        // The page still works: it asks for its first screen itself.
+        request.log.warn({ err: error }, 'first screen not written into the page');
+      }
+    }
     if (options.categories) {
       try {
         const data = scriptSafeJson(await options.categories());

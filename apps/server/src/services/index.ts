@@ -23,6 +23,7 @@ import { LeaderboardService } from './leaderboard.service.js';
 import { PhotoNewsService } from './photo-news.service.js';
 import { PhotoOwnerService } from './photo-owner.service.js';
 import { PhotoPageService } from './photo-page.service.js';
+import { PageAnswerService } from './page-answer.service.js';
 import { PasskeyService } from './passkey.service.js';
 import { PhotoService } from './photo.service.js';
 import { RecoveryCodeService } from './recovery-code.service.js';
@@ -45,6 +46,7 @@ export interface Services {
   photos: PhotoService;
   photoOwners: PhotoOwnerService;
   photoPages: PhotoPageService;
+  pageAnswers: PageAnswerService;
   photoNews: PhotoNewsService;
   moderation: ModerationService;
   accounts: AccountService;
@@ -135,6 +137,8 @@ export function createServices(db: Db, clock: Clock, options: ServiceOptions): S
     { timeZone: options.timeZone, cacheMs: options.leaderboardCacheMs },
     metrics,
   );
+  const categories = new CategoryService(store, clock);
+  const photoPages = new PhotoPageService(store, leaderboards, indexes, params);
   return {
     arenaIndexes: indexes,
     arena: new ArenaService(
@@ -153,10 +157,11 @@ export function createServices(db: Db, clock: Clock, options: ServiceOptions): S
     auth,
     health: new HealthService(store),
     identity,
-    categories: new CategoryService(store, clock),
+    categories,
     demo: new DemoService(store, identity, media, new ImageRepository(), clock),
     photoOwners: new PhotoOwnerService(store, media, indexes, clock, params),
-    photoPages: new PhotoPageService(store, leaderboards, indexes, params),
+    photoPages,
+    pageAnswers: new PageAnswerService(photoPages, leaderboards, categories),
     accounts: new AccountService(store, media, indexes),
     moderation: new ModerationService(store, identity, indexes, clock, {
       hideThreshold: options.reportHideThreshold,

@@ -1,11 +1,10 @@
-import { formatScore, type PhotoCard, type RevealedScore } from '@yanzhi/contract';
+import { formatScore, photoSrcSet, type PhotoCard, type RevealedScore } from '@yanzhi/contract';
 import { useId } from 'react';
 import { Icon } from '../../components/Icon';
 import { useT } from '../../lib/i18n';
 import type { Choice } from './vote-request';
 import { useLongPress } from './use-long-press';
 import { scoreChip } from './vote-feedback';
-import { photoSrcSet } from '../../lib/photo-sources';
 import { placeholderStyle } from '../../lib/placeholder';
 import { ARENA_PHOTO_SIZES } from './preload-pair';
 

@@ -1,5 +1,4 @@
-import type { Image as PhotoImage, Pair } from '@yanzhi/contract';
-import { photoSrcSet } from '../../lib/photo-sources';
+import { photoSrcSet, type Image as PhotoImage, type Pair } from '@yanzhi/contract';
 
 /** A slow image must not hold the queue up: after this the pair waits with its placeholder. */
 const DECODE_TIMEOUT_MS = 5_000;

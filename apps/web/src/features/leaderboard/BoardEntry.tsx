@@ -1,7 +1,6 @@
 import type { Image, LeaderboardEntry } from '@yanzhi/contract';
-import { formatScore } from '@yanzhi/contract';
+import { PODIUM_SIZES, formatScore, photoSrcSet } from '@yanzhi/contract';
 import { PageIcon } from '../../components/PageIcon';
-import { photoSrcSet } from '../../lib/photo-sources';
 import { placeholderStyle } from '../../lib/placeholder';
 import { useLeaderboardText } from './texts';
 
@@ -49,16 +48,6 @@ export function Thumb({ image, alt, width, height, className, sizes }: ThumbProp
     </span>
   );
 }
-
-/**
- * The podium's columns are 1 · 1.2 · 1 of the page width less the gaps and the place's
- * padding (leaderboard.css); the page is at most 560 px wide.
- */
-const PODIUM_SIZES = {
-  1: '(min-width: 560px) 184px, calc(37.5vw - 26px)',
-  2: '(min-width: 560px) 152px, calc(31.25vw - 23px)',
-  3: '(min-width: 560px) 152px, calc(31.25vw - 23px)',
-} as const;
 
 /**
  * ▲3 / ▼2 / 新 / – with the words for screen readers. Nothing at all on a board with no earlier

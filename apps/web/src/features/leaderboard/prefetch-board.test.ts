@@ -1,7 +1,8 @@
+import { CLIENT_STORAGE_KEYS, PAGE_ANSWER_ELEMENT_ID } from '@yanzhi/contract';
 import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { categoriesQueryOptions } from '../../lib/api/get-categories';
-import { boardServer } from '../../testing/leaderboard-fixtures';
+import { boardPage, boardServer } from '../../testing/leaderboard-fixtures';
 import { CATEGORIES, mockApi } from '../../testing/mock-api';
 import { leaderboardKeys } from './api/get-leaderboard';
 import { prefetchBoard } from './prefetch-board';
@@ -35,6 +36,55 @@ describe('prefetchBoard (a first visit to /leaderboard)', () => {
     expect(api.callsTo('get_leaderboard')[0]?.body).toMatchObject({
       category_id: CATEGORIES[0]?.id,
       period_type: 'day',
+    });
+  });
+
+  describe('with the board the server wrote into the page', () => {
+    const selection = { categoryId: 2, periodType: 'all' as const, periodDate: null };
+    const written = boardPage({ categoryId: 2, periodType: 'all', totalItems: 5 });
+    function writeIntoPage(categoryId: number): void {
+      const script = document.createElement('script');
+      script.type = 'application/json';
+      script.id = PAGE_ANSWER_ELEMENT_ID;
+      script.textContent = JSON.stringify({
+        call: 'get_leaderboard',
+        input: {
+          category_id: categoryId,
+          period_type: 'all',
+          period_date: null,
+          page: 1,
+          page_size: 20,
+        },
+        data: written,
+      });
+      document.head.append(script);
+    }
+    afterEach(() => {
+      document.getElementById(PAGE_ANSWER_ELEMENT_ID)?.remove();
+      localStorage.clear();
+    });
+
+    it('shows it without asking when it is the board of the address', () => {
+      const api = mockApi({ get_leaderboard: boardServer({ totalItems: 5 }) });
+      const client = clientWith();
+      writeIntoPage(2);
+      prefetchBoard(client, '?category=2&period=all');
+      expect(client.getQueryData(leaderboardKeys.pages(selection, 1))).toEqual({
+        pages: [written],
+        pageParams: [1],
+      });
+      expect(api.callsTo('get_leaderboard')).toHaveLength(0);
+    });
+
+    it('asks when the page carries another board, or this browser has a session', async () => {
+      const api = mockApi({ get_leaderboard: boardServer({ totalItems: 5 }) });
+      writeIntoPage(3);
+      prefetchBoard(clientWith(), '?category=2&period=all');
+      await expect.poll(() => api.callsTo('get_leaderboard').length).toBe(1);
+      localStorage.setItem(CLIENT_STORAGE_KEYS.token, 'tok');
+      writeIntoPage(2);
+      prefetchBoard(clientWith(), '?category=2&period=all');
+      await expect.poll(() => api.callsTo('get_leaderboard').length).toBe(2);
     });
   });
 

@@ -1,4 +1,8 @@
-import { PERIOD_DATE_EARLIEST, type PeriodType } from '@yanzhi/contract';
+import {
+  LEADERBOARD_DEFAULT_PERIOD,
+  PERIOD_DATE_EARLIEST,
+  type PeriodType,
+} from '@yanzhi/contract';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from '../../lib/router';
 import { LEADERBOARD_PERIODS } from './api/get-leaderboard';
@@ -10,7 +14,8 @@ import { isCalendarDay } from './period-dates';
  */
 export const BOARD_PARAMS = { category: 'category', period: 'period', date: 'date' } as const;
 
-export const DEFAULT_PERIOD: PeriodType = 'day';
+/** The board an address without a period opens on (the server's page answer reads the same). */
+export const DEFAULT_PERIOD: PeriodType = LEADERBOARD_DEFAULT_PERIOD;
 
 export interface BoardParams {
   /** Null until chosen: the first category is shown. */

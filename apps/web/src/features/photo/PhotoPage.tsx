@@ -1,4 +1,4 @@
-import { ErrorCode, type PublicPhoto } from '@yanzhi/contract';
+import { ErrorCode, PHOTO_PAGE_SIZES, photoSrcSet, type PublicPhoto } from '@yanzhi/contract';
 import { useState } from 'react';
 import { Button, ButtonLink } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
@@ -10,7 +10,6 @@ import { ApiError } from '../../lib/api-errors';
 import { categoryName } from '../../lib/categories';
 import { useLanguage } from '../../lib/i18n';
 import { useOnline } from '../../lib/online-status';
-import { photoSrcSet } from '../../lib/photo-sources';
 import { useLocation } from '../../lib/router';
 import { OfflineState } from '../../services/offline';
 import { ShareModal } from '../../services/share';
@@ -19,9 +18,6 @@ import { PhotoFacts } from './PhotoFacts';
 import { comparePath, photoIdFromPath } from './photo-path';
 import { usePhotoText } from './texts';
 import './photo.css';
-
-/** The photo is drawn at most this wide (CSS px): the `sizes` of its srcset. */
-const FRAME_SIZES = '(min-width: 600px) 360px, 75vw';
 
 function isNotFound(error: unknown): boolean {
   return (
@@ -80,7 +76,7 @@ function PhotoView({ photo }: { photo: PublicPhoto }) {
         className="photo-page__frame"
         src={photo.image.medium_url ?? photo.image.url}
         srcSet={photoSrcSet(photo.image)}
-        sizes={FRAME_SIZES}
+        sizes={PHOTO_PAGE_SIZES}
         placeholder={photo.image.placeholder}
         alt={t('photo.page.alt', { name: photo.owner_name })}
       />

@@ -1,11 +1,10 @@
-import { formatScore } from '@yanzhi/contract';
+import { formatScore, photoSrcSet } from '@yanzhi/contract';
 import { useState } from 'react';
 import { Button } from '../../components/Button';
 import { Icon } from '../../components/Icon';
 import { PageIcon } from '../../components/PageIcon';
 import { PhotoFrame } from '../../components/PhotoFrame';
 import { useProfileText } from './texts';
-import { photoSrcSet } from '../../lib/photo-sources';
 import { ShareModal } from '../../services/share';
 import { boostDelivery, stateChip, winRate, type ProfilePhoto } from './profile-photo';
 

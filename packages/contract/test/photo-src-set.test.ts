@@ -1,6 +1,6 @@
-import type { Image } from '@yanzhi/contract';
+import type { Image } from '../src/index.js';
 import { describe, expect, it } from 'vitest';
-import { photoSrcSet } from './photo-sources';
+import { photoSrcSet } from '../src/index.js';
 
 const image: Image = {
   url: '/media/photos/ab/ab.webp',

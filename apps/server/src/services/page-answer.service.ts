@@ -1,0 +1,98 @@
+import {
+  LEADERBOARD_DEFAULT_PAGE,
+  LEADERBOARD_DEFAULT_PAGE_SIZE,
+  LEADERBOARD_DEFAULT_PERIOD,
+  PERIOD_TYPES,
+  PHOTO_PAGE_SIZES,
+  PODIUM_SIZES,
+  photoSrcSet,
+  type FirstScreen,
+  type PeriodType,
+} from '@yanzhi/contract';
+import { AppError } from '../errors.js';
+import type { CategoryService } from './category.service.js';
+import type { LeaderboardService } from './leaderboard.service.js';
+import type { PhotoPageService } from './photo-page.service.js';
+
+/** The largest id the contract takes. */
+const MAX_ID = Number.MAX_SAFE_INTEGER;
+
+function idOf(text: string | null | undefined): number | null {
+  if (text === null || text === undefined || !/^\d{1,16}$/.test(text)) return null;
+  const id = Number(text);
+  return id >= 1 && id <= MAX_ID ? id : null;
+}
+
+function isPeriodType(value: string | null): value is PeriodType {
+  return PERIOD_TYPES.includes(value as PeriodType);
+}
+
+/**
+ * The first screen of a page address as a signed-out visitor sees it, for the page's HTML
+ * (plugins/page-html.ts, ADR 0018 amended): a shared photo's page (`/p/<id>`) and a board
+ * (`/leaderboard?category=&period=`, the share links) would otherwise paint their largest photo
+ * only after the app's code has run, asked the API and fetched it. The answer is exactly what
+ * the public call gives a caller without a session; the client takes it only when it would have
+ * asked exactly that and has no session of its own. Other addresses, a past period's board
+ * (`date`), a photo that is not public and a category that is not active get nothing.
+ */
+export class PageAnswerService {
+  constructor(
+    private readonly photoPages: Pick<PhotoPageService, 'photo'>,
+    private readonly leaderboards: Pick<LeaderboardService, 'leaderboard'>,
+    private readonly categories: Pick<CategoryService, 'list'>,
+  ) {}
+
+  async firstScreen(pathname: string, query: URLSearchParams): Promise<FirstScreen | null> {
+    try {
+      const photoId = idOf(/^\/p\/(\d+)\/?$/i.exec(pathname)?.[1]);
+      if (photoId !== null) return await this.photoPage(photoId);
+      if (/^\/leaderboard\/?$/.test(pathname)) return await this.board(query);
+      return null;
+    } catch (error) {
+      // Not found, not active: the page asks itself and says so.
+      if (error instanceof AppError) return null;
+      throw error;
+    }
+  }
+
+  private async photoPage(photoId: number): Promise<FirstScreen> {
+    const photo = await this.photoPages.photo(photoId, null);
+    return {
+      answer: { call: 'get_photo', input: { photo_id: photoId }, data: photo },
+      preload: { srcset: photoSrcSet(photo.image), sizes: PHOTO_PAGE_SIZES },
+    };
+  }
+
+  private async board(query: URLSearchParams): Promise<FirstScreen | null> {
+    // A past period is chosen by hand, not opened from a share: no guess is made for it.
+    if (query.has('date')) return null;
+    const period = query.get('period');
+    const periodType = isPeriodType(period) ? period : LEADERBOARD_DEFAULT_PERIOD;
+    const categoryId = idOf(query.get('category')) ?? (await this.categories.list())[0]?.id;
+    if (categoryId === undefined) return null;
+    const input = {
+      category_id: categoryId,
+      period_type: periodType,
+      period_date: null,
+      page: LEADERBOARD_DEFAULT_PAGE,
+      page_size: LEADERBOARD_DEFAULT_PAGE_SIZE,
+    };
+    const board = await this.leaderboards.leaderboard(
+      {
+        categoryId,
+        periodType,
+        periodDate: null,
+        page: input.page,
+        pageSize: input.page_size,
+      },
+      null,
+    );
+    // The podium's first place is the page's largest photo.
+    const first = board.items[0];
+    return {
+      answer: { call: 'get_leaderboard', input, data: board },
+      preload: first ? { srcset: photoSrcSet(first.image, 'thumb'), sizes: PODIUM_SIZES[1] } : null,
+    };
+  }
+}

@@ -1,0 +1,169 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  PAGE_ANSWER_ELEMENT_ID,
+  PHOTO_PAGE_SIZES,
+  PODIUM_SIZES,
+  photoSrcSet,
+  publicPhotoSchema,
+  type PageAnswer,
+} from '@yanzhi/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { firstCategoryId } from '../fixtures/upload-client.js';
+import { createTestApp, type TestApp } from '../support/app.js';
+import { dialects, makeTempDir } from '../support/database.js';
+import { board, placePhoto, signIn } from '../support/leaderboard.js';
+
+/** The first screen a page's HTML carries: its preload and its answer (plugins/page-html.ts). */
+function firstScreenOf(html: string): {
+  preload: { srcset: string; sizes: string } | null;
+  answer: PageAnswer | null;
+} {
+  const link =
+    /<link rel="preload" as="image" fetchpriority="high" imagesrcset="([^"]*)" imagesizes="([^"]*)">/.exec(
+      html,
+    );
+  const script = new RegExp(
+    `<script type="application/json" id="${PAGE_ANSWER_ELEMENT_ID}">(.*?)</script>`,
+  ).exec(html);
+  const unescape = (value: string) =>
+    value
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
+  return {
+    preload: link ? { srcset: unescape(link[1] ?? ''), sizes: unescape(link[2] ?? '') } : null,
+    answer: script ? (JSON.parse(script[1] ?? 'null') as PageAnswer) : null,
+  };
+}
+
+describe.each(dialects)('a first visit carries its first screen on %s', (dialect) => {
+  let app: TestApp;
+  let categoryId: number;
+  const ids = { top: 0, second: 0, hidden: 0 };
+  let owner: Awaited<ReturnType<typeof signIn>>;
+  const webDir = makeTempDir('yanzhi-web-');
+
+  beforeAll(async () => {
+    const page = (file: string) => {
+      fs.writeFileSync(
+        path.join(webDir, file),
+        '<!doctype html><head><title>颜值竞技场</title></head><div id="root"></div>',
+      );
+    };
+    fs.mkdirSync(path.join(webDir, 'pages'));
+    page('index.html');
+    page('pages/leaderboard.html');
+    page('pages/p.html');
+    app = await createTestApp(dialect, { WEB_DIST_DIR: webDir });
+    categoryId = await firstCategoryId(app);
+    // A name that tries to end the script element the answer sits in.
+    owner = await signIn(app, 'ann', 'Ann</script><script>alert(1)</script>');
+    const other = await signIn(app, 'bob', 'Bob');
+    const at = app.clock.now() - 60_000;
+    ids.top = await placePhoto(app, { userId: owner.id, categoryId, score: 820, publishedAt: at });
+    ids.second = await placePhoto(app, {
+      userId: other.id,
+      categoryId,
+      score: 700,
+      publishedAt: at,
+    });
+    ids.hidden = await placePhoto(app, {
+      userId: other.id,
+      categoryId,
+      score: 900,
+      publishedAt: at,
+      state: 'hidden',
+    });
+    app.clock.advance(60_000);
+  });
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(webDir, { recursive: true, force: true });
+  });
+
+  async function html(url: string): Promise<string> {
+    const response = await app.server.inject({ method: 'GET', url });
+    expect(response.statusCode, url).toBe(200);
+    expect(response.body, url).toContain('<div id="root">');
+    return response.body;
+  }
+
+  it("a shared photo's page carries get_photo's public answer and preloads its frame's variants", async () => {
+    const body = await html(`/p/${String(ids.top)}`);
+    const { preload, answer } = firstScreenOf(body);
+    const asked = await app.call('get_photo', { photo_id: ids.top });
+    expect(answer).toEqual({ call: 'get_photo', input: { photo_id: ids.top }, data: asked.data });
+    const photo = publicPhotoSchema.parse(answer?.data);
+    expect(photo.owner_name).toBe('Ann</script><script>alert(1)</script>');
+    expect(body).not.toContain('<script>alert(1)');
+    // Exactly what the page's <img> asks for, so the browser downloads it once.
+    expect(preload).toEqual({ srcset: photoSrcSet(photo.image), sizes: PHOTO_PAGE_SIZES });
+  });
+
+  it('a photo that is not public, or no photo at all, leaves the page to ask and say so', async () => {
+    for (const url of [
+      `/p/${String(ids.hidden)}`,
+      '/p/987654321',
+      '/p/0',
+      '/p/12345678901234567890',
+    ]) {
+      const { preload, answer } = firstScreenOf(await html(url));
+      expect(answer, url).toBeNull();
+      expect(preload, url).toBeNull();
+    }
+    // Not even to its owner: the page has no session, the owner's app asks with its own.
+    expect(firstScreenOf(await html(`/p/${String(ids.hidden)}`)).answer).toBeNull();
+  });
+
+  it("a shared board's page carries get_leaderboard's public answer and preloads the podium's first photo", async () => {
+    const body = await html(`/leaderboard?category=${String(categoryId)}&period=all`);
+    const { preload, answer } = firstScreenOf(body);
+    const input = {
+      category_id: categoryId,
+      period_type: 'all',
+      period_date: null,
+      page: 1,
+      page_size: 20,
+    };
+    const asked = await board(app, input);
+    expect(answer).toEqual({ call: 'get_leaderboard', input, data: asked });
+    expect(asked.items.map((item) => item.id)).toEqual([ids.top, ids.second]);
+    // The answer of a visitor without a session: no one's own photo, no own rank.
+    expect(asked.items.every((item) => !item.is_mine)).toBe(true);
+    expect(asked.my_entry).toBeNull();
+    expect(body).not.toContain('<script>alert(1)');
+    const first = asked.items[0];
+    if (!first) throw new Error('no photo on the board');
+    expect(preload).toEqual({ srcset: photoSrcSet(first.image, 'thumb'), sizes: PODIUM_SIZES[1] });
+  });
+
+  it("the board address without parameters is the first category's day board, as the app opens it", async () => {
+    const { answer } = firstScreenOf(await html('/leaderboard'));
+    expect(answer?.input).toEqual({
+      category_id: categoryId,
+      period_type: 'day',
+      period_date: null,
+      page: 1,
+      page_size: 20,
+    });
+    // A malformed period is the day board too, as the app reads it.
+    const odd = firstScreenOf(await html(`/leaderboard?category=${String(categoryId)}&period=x`));
+    expect(odd.answer?.input).toMatchObject({ category_id: categoryId, period_type: 'day' });
+  });
+
+  it('a past period, an unknown category and every other page carry no answer', async () => {
+    for (const url of [
+      `/leaderboard?category=${String(categoryId)}&period=week&date=2026-01-05`,
+      '/leaderboard?category=99999&period=all',
+      '/',
+      '/profile',
+      '/upload',
+    ]) {
+      const { preload, answer } = firstScreenOf(await html(url));
+      expect(answer, url).toBeNull();
+      expect(preload, url).toBeNull();
+    }
+  });
+});
