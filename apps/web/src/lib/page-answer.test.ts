@@ -1,25 +1,18 @@
-import { CLIENT_STORAGE_KEYS, PAGE_ANSWER_ELEMENT_ID, type PageAnswer } from '@yanzhi/contract';
+import { CLIENT_STORAGE_KEYS, type PageAnswer } from '@yanzhi/contract';
 import { afterEach, describe, expect, it } from 'vitest';
+import { clearPageAnswer, writePageAnswer } from '../testing/page-answer';
 import { takePageAnswer } from './page-answer';
-
-function writeIntoPage(answer: PageAnswer | string): void {
-  const script = document.createElement('script');
-  script.type = 'application/json';
-  script.id = PAGE_ANSWER_ELEMENT_ID;
-  script.textContent = typeof answer === 'string' ? answer : JSON.stringify(answer);
-  document.head.append(script);
-}
 
 const PHOTO: PageAnswer = { call: 'get_photo', input: { photo_id: 7 }, data: { id: 7 } };
 
 describe('takePageAnswer (the first screen a page carries)', () => {
   afterEach(() => {
-    document.getElementById(PAGE_ANSWER_ELEMENT_ID)?.remove();
+    clearPageAnswer();
     localStorage.clear();
   });
 
   it('gives the answer of exactly the call and input asked, once', () => {
-    writeIntoPage(PHOTO);
+    writePageAnswer(PHOTO);
     expect(takePageAnswer('get_photo', { photo_id: 7 })).toEqual({ id: 7 });
     // Taken: a later visit to the page in this session asks the server.
     expect(takePageAnswer('get_photo', { photo_id: 7 })).toBeUndefined();
@@ -32,20 +25,20 @@ describe('takePageAnswer (the first screen a page carries)', () => {
       ['get_photo', {}],
       ['get_photo', { photo_id: 7, page: 1 }],
     ] as const) {
-      writeIntoPage(PHOTO);
+      writePageAnswer(PHOTO);
       expect(takePageAnswer(call, input)).toBeUndefined();
     }
   });
 
   it('gives nothing to a browser with a session: its own answer may differ', () => {
     localStorage.setItem(CLIENT_STORAGE_KEYS.token, 'tok');
-    writeIntoPage(PHOTO);
+    writePageAnswer(PHOTO);
     expect(takePageAnswer('get_photo', { photo_id: 7 })).toBeUndefined();
   });
 
   it('gives nothing when the page has none or it cannot be read', () => {
     expect(takePageAnswer('get_photo', { photo_id: 7 })).toBeUndefined();
-    writeIntoPage('{not json');
+    writePageAnswer('{not json');
     expect(takePageAnswer('get_photo', { photo_id: 7 })).toBeUndefined();
   });
 });

@@ -1,9 +1,10 @@
-import { CLIENT_STORAGE_KEYS, PAGE_ANSWER_ELEMENT_ID } from '@yanzhi/contract';
+import { CLIENT_STORAGE_KEYS } from '@yanzhi/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { categoriesQueryOptions } from '../../lib/api/get-categories';
 import { boardPage, boardServer } from '../../testing/leaderboard-fixtures';
 import { CATEGORIES, mockApi } from '../../testing/mock-api';
+import { clearPageAnswer, writePageAnswer } from '../../testing/page-answer';
 import { leaderboardKeys } from './api/get-leaderboard';
 import { prefetchBoard } from './prefetch-board';
 
@@ -43,10 +44,7 @@ describe('prefetchBoard (a first visit to /leaderboard)', () => {
     const selection = { categoryId: 2, periodType: 'all' as const, periodDate: null };
     const written = boardPage({ categoryId: 2, periodType: 'all', totalItems: 5 });
     function writeIntoPage(categoryId: number): void {
-      const script = document.createElement('script');
-      script.type = 'application/json';
-      script.id = PAGE_ANSWER_ELEMENT_ID;
-      script.textContent = JSON.stringify({
+      writePageAnswer({
         call: 'get_leaderboard',
         input: {
           category_id: categoryId,
@@ -57,10 +55,9 @@ describe('prefetchBoard (a first visit to /leaderboard)', () => {
         },
         data: written,
       });
-      document.head.append(script);
     }
     afterEach(() => {
-      document.getElementById(PAGE_ANSWER_ELEMENT_ID)?.remove();
+      clearPageAnswer();
       localStorage.clear();
     });
 

@@ -1,27 +1,24 @@
-import { PAGE_ANSWER_ELEMENT_ID, type PublicPhoto } from '@yanzhi/contract';
+import type { PublicPhoto } from '@yanzhi/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mockApi, ok } from '../../testing/mock-api';
+import { clearPageAnswer, writePageAnswer } from '../../testing/page-answer';
 import { photoKeys } from './api/get-photo';
 import { prefetchPhoto } from './prefetch-photo';
 
 const PHOTO = { id: 12, category_id: 1, owner_name: '小红' } as PublicPhoto;
 
 function writeIntoPage(photoId: number): void {
-  const script = document.createElement('script');
-  script.type = 'application/json';
-  script.id = PAGE_ANSWER_ELEMENT_ID;
-  script.textContent = JSON.stringify({
+  writePageAnswer({
     call: 'get_photo',
     input: { photo_id: photoId },
     data: { ...PHOTO, id: photoId },
   });
-  document.head.append(script);
 }
 
 describe('prefetchPhoto (a first visit to /p/<id>)', () => {
   afterEach(() => {
-    document.getElementById(PAGE_ANSWER_ELEMENT_ID)?.remove();
+    clearPageAnswer();
   });
 
   it('shows the photo the page carries without asking for it', () => {
