@@ -94,11 +94,13 @@ export async function makeJpeg(page: Page, seed: number): Promise<Buffer> {
 interface Envelope {
   code: number;
   msg: string;
+  data: unknown;
 }
 
 type FilePart = { name: string; mimeType: string; buffer: Buffer };
 
-async function postApi(
+/** One API call with a token (and a device id derived from it), its envelope answered. */
+export async function postApi(
   request: APIRequestContext,
   call: string,
   token: string,

@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
 import {
   BROWSER_LOCALE,
+  postApi,
   signInWithPhoto,
   type UiLanguage,
   SCREENSHOTS_DIR,
@@ -27,7 +28,12 @@ async function expectNoDefaults(page: Page): Promise<void> {
  * Places the user's photo as the refit would once it has had its matches: established, with a
  * score, so it enters the all-time board (E2E_DATA_DIR is the server's data folder).
  */
-function establishPhotosOf(nickname: string, score: number): void {
+async function establishPhotosOf(
+  page: Page,
+  token: string,
+  nickname: string,
+  score: number,
+): Promise<void> {
   const dataDir = process.env.E2E_DATA_DIR;
   expect(dataDir, 'global-setup sets E2E_DATA_DIR').toBeTruthy();
   const db = new Database(path.join(dataDir ?? '', 'yanzhi.db'), { timeout: 10_000 });
@@ -44,6 +50,18 @@ function establishPhotosOf(nickname: string, score: number): void {
   } finally {
     db.close();
   }
+  // The server follows a write it did not make within seconds (its boards are cached for 2 s):
+  // the screens are read once it ranks the photo.
+  await expect
+    .poll(
+      async () => {
+        const answer = await postApi(page.request, 'get_my_photos', token, { data: {} });
+        const { photos } = answer.data as { photos: { rank: number | null }[] };
+        return photos[0]?.rank ?? null;
+      },
+      { timeout: 20_000 },
+    )
+    .not.toBeNull();
 }
 
 let people = 0;
@@ -64,8 +82,8 @@ async function shoot(page: Page, name: string): Promise<void> {
 test.describe('profile truth', () => {
   test('the profile shows the same rank as the board’s 我的排名', async ({ page }) => {
     const nickname = `排名${Date.now() % 100_000}`;
-    await signInWithPhoto(page, nickname);
-    establishPhotosOf(nickname, 712);
+    const token = await signInWithPhoto(page, nickname);
+    await establishPhotosOf(page, token, nickname, 712);
 
     await page.goto(`${baseUrl()}/leaderboard?category=1&period=all`);
     const bar = page.getByTestId('my-rank-bar');
@@ -136,8 +154,8 @@ for (const language of ['zh-CN', 'en'] as const satisfies readonly UiLanguage[])
         // Four screens and three users: minutes on a busy machine.
         test.setTimeout(180_000);
         const ranked = `屏幕${tag}${viewport.width}${Date.now() % 10_000}`;
-        await signInWithPhoto(page, ranked);
-        establishPhotosOf(ranked, 688);
+        const token = await signInWithPhoto(page, ranked);
+        await establishPhotosOf(page, token, ranked, 688);
         await page.goto(`${baseUrl()}/profile`);
         await expect(page.getByTestId('rank')).toHaveText(/^#\d+ · \S+/);
         await expectNoDefaults(page);
