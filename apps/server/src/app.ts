@@ -191,6 +191,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     webDistDir: config.webDistDir,
     categories: () => services.categories.list(),
     firstScreen: (pathname, query) => services.pageAnswers.firstScreen(pathname, query),
+    newcomerStats: () => services.stats.newcomerStats(),
   });
 
   return { server, services, metrics };

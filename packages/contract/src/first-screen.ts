@@ -10,6 +10,13 @@ import { PHOTO_VARIANT_SIZES, type PeriodType } from './constants.js';
  */
 export const PAGE_ANSWER_ELEMENT_ID = 'yanzhi-page-answer';
 
+/**
+ * Every page's HTML also carries, in a JSON script of this id, what `get_user_vote_stats`
+ * answers a device the server has never seen (no votes, the welcome fuel, every achievement
+ * locked): an app that has just made its device id (a first visit) shows that without asking.
+ */
+export const NEWCOMER_STATS_ELEMENT_ID = 'yanzhi-newcomer-stats';
+
 /** The answer written into a page: a public call, its input and its `data` as the API gives it. */
 export interface PageAnswer {
   call: 'get_photo' | 'get_leaderboard';
@@ -17,13 +24,19 @@ export interface PageAnswer {
   data: unknown;
 }
 
+/** A photo to preload, named exactly as the page's `<img>` names it (`srcset`, `sizes`). */
+export interface ImagePreload {
+  srcset: string;
+  sizes: string;
+}
+
 /**
- * What the server writes into a first visit's HTML: the answer, and the largest photo it shows
- * (its `srcset` and `sizes`, exactly as the page's `<img>` names them), to preload.
+ * What the server writes into a first visit's HTML: the answer, and the photos the first frame
+ * shows, to preload; the first of them is the page's largest (preloaded at high priority).
  */
 export interface FirstScreen {
   answer: PageAnswer;
-  preload: { srcset: string; sizes: string } | null;
+  preloads: readonly ImagePreload[];
 }
 
 /** The board a leaderboard address without `period` opens on (日榜). */

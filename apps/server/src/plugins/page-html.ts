@@ -1,7 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { CATEGORIES_ELEMENT_ID, PAGE_ANSWER_ELEMENT_ID, type FirstScreen } from '@yanzhi/contract';
+import {
+  CATEGORIES_ELEMENT_ID,
+  NEWCOMER_STATS_ELEMENT_ID,
+  PAGE_ANSWER_ELEMENT_ID,
+  type FirstScreen,
+} from '@yanzhi/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { pickLanguage } from '../lib/language.js';
 import { pathOf } from './envelope.js';
@@ -18,6 +23,8 @@ export interface PageHtmlOptions {
    * board): its public answer and its largest photo, written into the page.
    */
   firstScreen?: (pathname: string, query: URLSearchParams) => Promise<FirstScreen | null>;
+  /** What get_user_vote_stats answers a device never seen, written into every page. */
+  newcomerStats?: () => unknown;
 }
 
 /** JSON that cannot end the script element it sits in. */
@@ -35,16 +42,16 @@ function attribute(value: string): string {
 }
 
 /**
- * What a first screen adds to the head: its largest photo preloaded at high priority, with the
- * same `srcset` and `sizes` as the page's `<img>`, so the browser fetches it once, beside the
- * app's code; and the answer the page would ask for.
+ * What a first screen adds to the head: the photos of its first frame preloaded, the largest
+ * at high priority, with the same `srcset` and `sizes` as the page's `<img>` so the browser
+ * fetches each once, beside the app's code; and the answer the page would ask for.
  */
 function firstScreenHead(screen: FirstScreen): string {
-  const preload =
-    screen.preload === null
-      ? ''
-      : `<link rel="preload" as="image" fetchpriority="high" imagesrcset="${attribute(screen.preload.srcset)}" imagesizes="${attribute(screen.preload.sizes)}">`;
-  return `${preload}<script type="application/json" id="${PAGE_ANSWER_ELEMENT_ID}">${scriptSafeJson(screen.answer)}</script>`;
+  const preloads = screen.preloads.map(
+    (image, index) =>
+      `<link rel="preload" as="image"${index === 0 ? ' fetchpriority="high"' : ''} imagesrcset="${attribute(image.srcset)}" imagesizes="${attribute(image.sizes)}">`,
+  );
+  return `${preloads.join('')}<script type="application/json" id="${PAGE_ANSWER_ELEMENT_ID}">${scriptSafeJson(screen.answer)}</script>`;
 }
 
 /**
@@ -111,6 +118,13 @@ export function pageHtmlSender(options: PageHtmlOptions) {
         // The page still works: the app asks for the categories itself.
         request.log.warn({ err: error }, 'categories not written into the page');
       }
+    }
+    if (options.newcomerStats) {
+      const data = scriptSafeJson(options.newcomerStats());
+      html = html.replace(
+        '</head>',
+        `<script type="application/json" id="${NEWCOMER_STATS_ELEMENT_ID}">${data}</script></head>`,
+      );
     }
     reply
       .header('cache-control', 'no-cache')

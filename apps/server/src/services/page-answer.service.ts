@@ -14,6 +14,9 @@ import type { CategoryService } from './category.service.js';
 import type { LeaderboardService } from './leaderboard.service.js';
 import type { PhotoPageService } from './photo-page.service.js';
 
+/** The podium's places, the first three of a board's first page (the web's Board). */
+const PODIUM_PLACES = [1, 2, 3] as const;
+
 /** The largest id the contract takes. */
 const MAX_ID = Number.MAX_SAFE_INTEGER;
 
@@ -60,7 +63,7 @@ export class PageAnswerService {
     const photo = await this.photoPages.photo(photoId, null);
     return {
       answer: { call: 'get_photo', input: { photo_id: photoId }, data: photo },
-      preload: { srcset: photoSrcSet(photo.image), sizes: PHOTO_PAGE_SIZES },
+      preloads: [{ srcset: photoSrcSet(photo.image), sizes: PHOTO_PAGE_SIZES }],
     };
   }
 
@@ -88,11 +91,14 @@ export class PageAnswerService {
       },
       null,
     );
-    // The podium's first place is the page's largest photo.
-    const first = board.items[0];
-    return {
-      answer: { call: 'get_leaderboard', input, data: board },
-      preload: first ? { srcset: photoSrcSet(first.image, 'thumb'), sizes: PODIUM_SIZES[1] } : null,
-    };
+    // The podium (the board's first three) is on the first frame; its first place is the
+    // page's largest photo.
+    const podium = PODIUM_PLACES.flatMap((place) => {
+      const entry = board.items[place - 1];
+      return entry
+        ? [{ srcset: photoSrcSet(entry.image, 'thumb'), sizes: PODIUM_SIZES[place] }]
+        : [];
+    });
+    return { answer: { call: 'get_leaderboard', input, data: board }, preloads: podium };
   }
 }

@@ -1,8 +1,9 @@
 import { ONBOARDING_VOTES_TO_UNLOCK, type VoteStats } from '@yanzhi/contract';
 import type { ArenaSettings } from '../config.js';
+import type { VoterRow } from '../db/schema.js';
 import type { Clock } from '../domain/clock.js';
 import { currentStreak, dayKey } from '../domain/day.js';
-import { fuelEarnedOn, walletOf } from '../domain/fuel.js';
+import { WELCOME_FUEL, fuelEarnedOn, walletOf } from '../domain/fuel.js';
 import type { Store } from '../repositories/store.js';
 import { allAchievements } from '../views/achievement-view.js';
 import type { Caller } from './arena.service.js';
@@ -21,14 +22,44 @@ export class StatsService {
     const now = this.clock.now();
     const { voters, fuel: wallets, uploads } = this.store.repos;
     const voter = await this.identity.resolveVoter(caller.anonymousId, caller.userId, now);
-    const today = dayKey(now, this.settings.timeZone);
-    const isToday = voter.day === today;
-    const fuel = await wallets.balance(walletOf(caller.userId, voter.id));
+    return this.statsOf(voter, {
+      fuel: await wallets.balance(walletOf(caller.userId, voter.id)),
+      unlocked: await voters.achievements(voter.id),
+      bestWinStreak: caller.userId === null ? null : await uploads.bestWinStreak(caller.userId),
+      today: dayKey(now, this.settings.timeZone),
+    });
+  }
+
+  /**
+   * What `voteStats` answers a device the server has never seen (its voter is made on that
+   * first call, with the welcome fuel): the same for every newcomer, so it is written into
+   * each page, and an app that has just made its device id shows it without asking.
+   */
+  newcomerStats(): VoteStats {
+    const fresh = { total_votes: 0, day: null, day_votes: 0, day_fuel: 0, streak_days: 0 };
+    return this.statsOf(fresh, {
+      fuel: WELCOME_FUEL,
+      unlocked: [],
+      bestWinStreak: null,
+      today: dayKey(this.clock.now(), this.settings.timeZone),
+    });
+  }
+
+  private statsOf(
+    voter: Pick<VoterRow, 'total_votes' | 'day' | 'day_votes' | 'day_fuel' | 'streak_days'>,
+    facts: {
+      fuel: number;
+      unlocked: Parameters<typeof allAchievements>[0];
+      bestWinStreak: number | null;
+      today: string;
+    },
+  ): VoteStats {
+    const { today } = facts;
     const streakDays = currentStreak(voter.day, voter.streak_days, today);
     return {
       total_votes: voter.total_votes,
-      today_votes: isToday ? voter.day_votes : 0,
-      fuel,
+      today_votes: voter.day === today ? voter.day_votes : 0,
+      fuel: facts.fuel,
       fuel_earned_today: fuelEarnedOn(voter, today),
       fuel_daily_cap: this.settings.fuelDailyCap,
       onboarding: {
@@ -37,10 +68,10 @@ export class StatsService {
         unlocked: voter.total_votes >= ONBOARDING_VOTES_TO_UNLOCK,
       },
       streak_days: streakDays,
-      achievements: allAchievements(await voters.achievements(voter.id), {
+      achievements: allAchievements(facts.unlocked, {
         totalVotes: voter.total_votes,
         streakDays,
-        bestWinStreak: caller.userId === null ? null : await uploads.bestWinStreak(caller.userId),
+        bestWinStreak: facts.bestWinStreak,
       }),
     };
   }

@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
+  NEWCOMER_STATS_ELEMENT_ID,
   PAGE_ANSWER_ELEMENT_ID,
   PHOTO_PAGE_SIZES,
   PODIUM_SIZES,
   photoSrcSet,
   publicPhotoSchema,
+  voteStatsSchema,
   type PageAnswer,
 } from '@yanzhi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,28 +16,30 @@ import { createTestApp, type TestApp } from '../support/app.js';
 import { dialects, makeTempDir } from '../support/database.js';
 import { board, placePhoto, signIn } from '../support/leaderboard.js';
 
-/** The first screen a page's HTML carries: its preload and its answer (plugins/page-html.ts). */
+/** The first screen a page's HTML carries: its preloads and its answer (plugins/page-html.ts). */
 function firstScreenOf(html: string): {
-  preload: { srcset: string; sizes: string } | null;
+  preloads: { srcset: string; sizes: string; high: boolean }[];
   answer: PageAnswer | null;
 } {
-  const link =
-    /<link rel="preload" as="image" fetchpriority="high" imagesrcset="([^"]*)" imagesizes="([^"]*)">/.exec(
-      html,
-    );
-  const script = new RegExp(
-    `<script type="application/json" id="${PAGE_ANSWER_ELEMENT_ID}">(.*?)</script>`,
-  ).exec(html);
   const unescape = (value: string) =>
     value
       .replace(/&quot;/g, '"')
       .replace(/&lt;/g, '<')
       .replace(/&gt;/g, '>')
       .replace(/&amp;/g, '&');
-  return {
-    preload: link ? { srcset: unescape(link[1] ?? ''), sizes: unescape(link[2] ?? '') } : null,
-    answer: script ? (JSON.parse(script[1] ?? 'null') as PageAnswer) : null,
-  };
+  const preloads = [
+    ...html.matchAll(
+      /<link rel="preload" as="image"( fetchpriority="high")? imagesrcset="([^"]*)" imagesizes="([^"]*)">/g,
+    ),
+  ].map((link) => ({
+    srcset: unescape(link[2] ?? ''),
+    sizes: unescape(link[3] ?? ''),
+    high: link[1] !== undefined,
+  }));
+  const script = new RegExp(
+    `<script type="application/json" id="${PAGE_ANSWER_ELEMENT_ID}">(.*?)</script>`,
+  ).exec(html);
+  return { preloads, answer: script ? (JSON.parse(script[1] ?? 'null') as PageAnswer) : null };
 }
 
 describe.each(dialects)('a first visit carries its first screen on %s', (dialect) => {
@@ -92,14 +96,16 @@ describe.each(dialects)('a first visit carries its first screen on %s', (dialect
 
   it("a shared photo's page carries get_photo's public answer and preloads its frame's variants", async () => {
     const body = await html(`/p/${String(ids.top)}`);
-    const { preload, answer } = firstScreenOf(body);
+    const { preloads, answer } = firstScreenOf(body);
     const asked = await app.call('get_photo', { photo_id: ids.top });
     expect(answer).toEqual({ call: 'get_photo', input: { photo_id: ids.top }, data: asked.data });
     const photo = publicPhotoSchema.parse(answer?.data);
     expect(photo.owner_name).toBe('Ann</script><script>alert(1)</script>');
     expect(body).not.toContain('<script>alert(1)');
     // Exactly what the page's <img> asks for, so the browser downloads it once.
-    expect(preload).toEqual({ srcset: photoSrcSet(photo.image), sizes: PHOTO_PAGE_SIZES });
+    expect(preloads).toEqual([
+      { srcset: photoSrcSet(photo.image), sizes: PHOTO_PAGE_SIZES, high: true },
+    ]);
   });
 
   it('a photo that is not public, or no photo at all, leaves the page to ask and say so', async () => {
@@ -109,17 +115,17 @@ describe.each(dialects)('a first visit carries its first screen on %s', (dialect
       '/p/0',
       '/p/12345678901234567890',
     ]) {
-      const { preload, answer } = firstScreenOf(await html(url));
+      const { preloads, answer } = firstScreenOf(await html(url));
       expect(answer, url).toBeNull();
-      expect(preload, url).toBeNull();
+      expect(preloads, url).toEqual([]);
     }
     // Not even to its owner: the page has no session, the owner's app asks with its own.
     expect(firstScreenOf(await html(`/p/${String(ids.hidden)}`)).answer).toBeNull();
   });
 
-  it("a shared board's page carries get_leaderboard's public answer and preloads the podium's first photo", async () => {
+  it("a shared board's page carries get_leaderboard's public answer and preloads the podium's photos", async () => {
     const body = await html(`/leaderboard?category=${String(categoryId)}&period=all`);
-    const { preload, answer } = firstScreenOf(body);
+    const { preloads, answer } = firstScreenOf(body);
     const input = {
       category_id: categoryId,
       period_type: 'all',
@@ -134,9 +140,13 @@ describe.each(dialects)('a first visit carries its first screen on %s', (dialect
     expect(asked.items.every((item) => !item.is_mine)).toBe(true);
     expect(asked.my_entry).toBeNull();
     expect(body).not.toContain('<script>alert(1)');
-    const first = asked.items[0];
-    if (!first) throw new Error('no photo on the board');
-    expect(preload).toEqual({ srcset: photoSrcSet(first.image, 'thumb'), sizes: PODIUM_SIZES[1] });
+    // The podium's photos, named as its <img>s name them; its first place, the largest, first.
+    const [first, second] = asked.items;
+    if (!first || !second) throw new Error('no podium on the board');
+    expect(preloads).toEqual([
+      { srcset: photoSrcSet(first.image, 'thumb'), sizes: PODIUM_SIZES[1], high: true },
+      { srcset: photoSrcSet(second.image, 'thumb'), sizes: PODIUM_SIZES[2], high: false },
+    ]);
   });
 
   it("the board address without parameters is the first category's day board, as the app opens it", async () => {
@@ -153,6 +163,33 @@ describe.each(dialects)('a first visit carries its first screen on %s', (dialect
     expect(odd.answer?.input).toMatchObject({ category_id: categoryId, period_type: 'day' });
   });
 
+  it('every page carries what get_user_vote_stats answers a device never seen', async () => {
+    const written = (body: string) =>
+      voteStatsSchema.parse(
+        JSON.parse(
+          new RegExp(
+            `<script type="application/json" id="${NEWCOMER_STATS_ELEMENT_ID}">(.*?)</script>`,
+          ).exec(body)?.[1] ?? 'null',
+        ),
+      );
+    const pages = await Promise.all(['/', '/profile', '/leaderboard', '/p/1'].map(html));
+    const [first] = pages.map(written);
+    for (const body of pages) expect(written(body)).toEqual(first);
+    // A device that is new to the server, as a first visit's app has just made it.
+    const asked = await app.call(
+      'get_user_vote_stats',
+      { anonymous_id: 'web-never-seen-0001' },
+      { 'device-id': 'web-never-seen-0001' },
+    );
+    expect(asked.code, asked.msg).toBe(0);
+    expect(first).toEqual(asked.data);
+    expect(first?.fuel).toBeGreaterThan(0);
+    expect(first?.total_votes).toBe(0);
+    // A later day (past midnight in the boards' zone) is still a newcomer's: nothing dated.
+    app.clock.advance(36 * 60 * 60 * 1000);
+    expect(written(await html('/'))).toEqual(first);
+  });
+
   it('a past period, an unknown category and every other page carry no answer', async () => {
     for (const url of [
       `/leaderboard?category=${String(categoryId)}&period=week&date=2026-01-05`,
@@ -161,9 +198,9 @@ describe.each(dialects)('a first visit carries its first screen on %s', (dialect
       '/profile',
       '/upload',
     ]) {
-      const { preload, answer } = firstScreenOf(await html(url));
+      const { preloads, answer } = firstScreenOf(await html(url));
       expect(answer, url).toBeNull();
-      expect(preload, url).toBeNull();
+      expect(preloads, url).toEqual([]);
     }
   });
 });

@@ -7,7 +7,7 @@ import { useUserStore } from '../services/user';
 import { categoriesQueryOptions } from '../lib/api/get-categories';
 import { categoriesInPage } from '../lib/categories';
 import { whenLanguageReady } from '../lib/i18n';
-import { voteStatsQueryOptions } from '../lib/api/get-user-vote-stats';
+import { seedNewcomerStats, voteStatsQueryOptions } from '../lib/api/get-user-vote-stats';
 import { startApp } from './bootstrap';
 import { createQueryClient } from './providers';
 import { App, createAppRouter } from './router';
@@ -29,6 +29,8 @@ onlineManager.setOnline(navigator.onLine);
 // as soon as they are here (the first photos are the largest paint).
 const inPage = categoriesInPage();
 if (inPage) queryClient.setQueryData(categoriesQueryOptions.queryKey, inPage);
+// A first visit's statistics are a newcomer's, which the page carries: no call for them.
+seedNewcomerStats(queryClient);
 queryClient.query(categoriesQueryOptions).then(
   (categories) => {
     const first = categories[0];

@@ -14,16 +14,29 @@ import { readStored, removeStored, writeStored } from './storage';
 
 let currentSessionId: string | null = null;
 
+/** Whether this start made the device id (none was stored or given by the address). */
+let madeThisStart = false;
+
 /** The stored device id, created ("web-" + GUID) and stored on first use. */
 export function getDeviceId(): string {
   const stored = readStored(CLIENT_STORAGE_KEYS.deviceId);
   if (stored) return stored;
   const created = DEVICE_ID_PREFIX + guid();
   writeStored(CLIENT_STORAGE_KEYS.deviceId, created);
+  madeThisStart = true;
   return created;
 }
 
+/**
+ * True when this start made the device id just now, a first visit: no server has seen it
+ * (a random GUID), so its statistics are a newcomer's, whatever the server would answer later.
+ */
+export function deviceIdIsNew(): boolean {
+  return madeThisStart;
+}
+
 export function setDeviceId(deviceId: string): void {
+  madeThisStart = false;
   writeStored(CLIENT_STORAGE_KEYS.deviceId, deviceId);
 }
 

@@ -1,6 +1,6 @@
 import { CLIENT_STORAGE_KEYS, type PageAnswer } from '@yanzhi/contract';
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearPageAnswer, writePageAnswer } from '../testing/page-answer';
+import { clearPageAnswer, writePageAnswer } from '../testing/in-page';
 import { takePageAnswer } from './page-answer';
 
 const PHOTO: PageAnswer = { call: 'get_photo', input: { photo_id: 7 }, data: { id: 7 } };

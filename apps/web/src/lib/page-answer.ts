@@ -1,5 +1,6 @@
 import { PAGE_ANSWER_ELEMENT_ID, type CallResponse, type PageAnswer } from '@yanzhi/contract';
 import { getToken } from './identity';
+import { jsonInPage } from './in-page';
 
 type Input = PageAnswer['input'];
 
@@ -23,15 +24,9 @@ export function takePageAnswer<C extends PageAnswer['call']>(
   call: C,
   input: Input,
 ): CallResponse<C> | undefined {
-  const element = document.getElementById(PAGE_ANSWER_ELEMENT_ID);
-  if (element === null) return undefined;
-  element.remove();
+  const answer = jsonInPage(PAGE_ANSWER_ELEMENT_ID) as Partial<PageAnswer> | null | undefined;
+  document.getElementById(PAGE_ANSWER_ELEMENT_ID)?.remove();
   if (getToken() !== null) return undefined;
-  try {
-    const answer = JSON.parse(element.textContent) as Partial<PageAnswer> | null;
-    if (answer?.call !== call || !sameInput(answer.input, input)) return undefined;
-    return answer.data as CallResponse<C> | undefined;
-  } catch {
-    return undefined;
-  }
+  if (answer?.call !== call || !sameInput(answer.input, input)) return undefined;
+  return answer.data as CallResponse<C> | undefined;
 }

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { categoriesQueryOptions } from '../../lib/api/get-categories';
 import { boardPage, boardServer } from '../../testing/leaderboard-fixtures';
 import { CATEGORIES, mockApi } from '../../testing/mock-api';
-import { clearPageAnswer, writePageAnswer } from '../../testing/page-answer';
+import { clearPageAnswer, writePageAnswer } from '../../testing/in-page';
 import { leaderboardKeys } from './api/get-leaderboard';
 import { prefetchBoard } from './prefetch-board';
 

@@ -2,7 +2,7 @@ import type { PublicPhoto } from '@yanzhi/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mockApi, ok } from '../../testing/mock-api';
-import { clearPageAnswer, writePageAnswer } from '../../testing/page-answer';
+import { clearPageAnswer, writePageAnswer } from '../../testing/in-page';
 import { photoKeys } from './api/get-photo';
 import { prefetchPhoto } from './prefetch-photo';
 

@@ -1,6 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { NEWCOMER_STATS_ELEMENT_ID, type VoteStats } from '@yanzhi/contract';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { callApi } from '../api-client';
-import { getAnonymousId } from '../identity';
+import { deviceIdIsNew, getAnonymousId, getToken } from '../identity';
+import { jsonInPage } from '../in-page';
 
 /**
  * The voter's statistics (votes, fuel, onboarding progress, achievements), shared by the arena,
@@ -30,4 +32,17 @@ export function voteStatsQueryOptions(userId: number | null) {
 /** `enabled: false` holds the request back (the arena: until its first photos are in). */
 export function useVoteStats(userId: number | null, enabled = true) {
   return useQuery({ ...voteStatsQueryOptions(userId), enabled });
+}
+
+/**
+ * A first visit's statistics without asking: when this start has just made the device id and
+ * there is no session, the server has never seen this device, and the page carries what it
+ * answers such a newcomer (server plugins/page-html.ts). The cache then holds them as fresh as
+ * any answer; later reads ask the server as usual.
+ */
+export function seedNewcomerStats(client: QueryClient): void {
+  if (getToken() !== null || !deviceIdIsNew()) return;
+  const stats = jsonInPage(NEWCOMER_STATS_ELEMENT_ID) as VoteStats | null | undefined;
+  if (typeof stats?.fuel !== 'number') return;
+  client.setQueryData(voteStatsQueryOptions(null).queryKey, stats);
 }
