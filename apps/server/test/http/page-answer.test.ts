@@ -94,6 +94,15 @@ describe.each(dialects)('a first visit carries its first screen on %s', (dialect
     return response.body;
   }
 
+  /** These addresses' pages carry no answer and preload nothing: the app asks itself. */
+  async function expectNoFirstScreen(urls: readonly string[]): Promise<void> {
+    for (const url of urls) {
+      const { preloads, answer } = firstScreenOf(await html(url));
+      expect(answer, url).toBeNull();
+      expect(preloads, url).toEqual([]);
+    }
+  }
+
   it("a shared photo's page carries get_photo's public answer and preloads its frame's variants", async () => {
     const body = await html(`/p/${String(ids.top)}`);
     const { preloads, answer } = firstScreenOf(body);
@@ -109,16 +118,12 @@ describe.each(dialects)('a first visit carries its first screen on %s', (dialect
   });
 
   it('a photo that is not public, or no photo at all, leaves the page to ask and say so', async () => {
-    for (const url of [
+    await expectNoFirstScreen([
       `/p/${String(ids.hidden)}`,
       '/p/987654321',
       '/p/0',
       '/p/12345678901234567890',
-    ]) {
-      const { preloads, answer } = firstScreenOf(await html(url));
-      expect(answer, url).toBeNull();
-      expect(preloads, url).toEqual([]);
-    }
+    ]);
     // Not even to its owner: the page has no session, the owner's app asks with its own.
     expect(firstScreenOf(await html(`/p/${String(ids.hidden)}`)).answer).toBeNull();
   });
@@ -191,16 +196,12 @@ describe.each(dialects)('a first visit carries its first screen on %s', (dialect
   });
 
   it('a past period, an unknown category and every other page carry no answer', async () => {
-    for (const url of [
+    await expectNoFirstScreen([
       `/leaderboard?category=${String(categoryId)}&period=week&date=2026-01-05`,
       '/leaderboard?category=99999&period=all',
       '/',
       '/profile',
       '/upload',
-    ]) {
-      const { preloads, answer } = firstScreenOf(await html(url));
-      expect(answer, url).toBeNull();
-      expect(preloads, url).toEqual([]);
-    }
+    ]);
   });
 });
