@@ -1,4 +1,11 @@
-import { API, pairSchema, uploadPhotoResponseSchema, type CallName } from '@yanzhi/contract';
+import {
+  API,
+  leaderboardSchema,
+  pairSchema,
+  uploadPhotoResponseSchema,
+  type CallName,
+  type Leaderboard,
+} from '@yanzhi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../src/app.js';
 import { REFIT_LEASE } from '../../src/services/refit.service.js';
@@ -8,7 +15,7 @@ import { createTestApp, TEST_HOST_SECRET, type TestApp } from '../support/app.js
 import { categoryIds, parseVote, servePair, vote } from '../support/arena.js';
 import { dialects } from '../support/database.js';
 import { withDeviceCookie } from '../support/device-jar.js';
-import { board, databaseOrder, signIn } from '../support/leaderboard.js';
+import { board, databaseOrder, referenceMus, signIn } from '../support/leaderboard.js';
 
 /**
  * Two instances of the app on one database, each with its own memory (pairing indexes,
@@ -135,25 +142,39 @@ describe.each(dialects)('two instances on one %s database', (dialect) => {
   });
 
   it('shows on one instance’s leaderboard the votes made through the other', async () => {
-    const read = async () => {
+    const readSecond = async () => {
       const result = await callSecond('get_leaderboard', {
         category_id: category,
         period_type: 'all',
       });
       expect(result.code, result.msg).toBe(0);
-      return (result.data as { items: { id: number; current_score: number }[] }).items;
+      return leaderboardSchema.parse(result.data);
     };
-    await read();
+    const readFirst = () => board(first, { category_id: category, period_type: 'all' });
+    // Boards rank provisional photos by the yardstick they were loaded with, and votes move the
+    // live one (ADR 0007): after a refit both instances reload their boards with its yardstick.
+    await first.services.refit.refitAll();
+    const yardstick = await referenceMus(first, category);
+    first.clock.advance(3000);
+    for (const read of [readFirst, readSecond]) {
+      // The first read after a refit answers from the boards it has and starts their reload.
+      const before = await read();
+      for (let attempt = 0; attempt < 100; attempt += 1) {
+        if ((await read()).as_of !== before.as_of) break;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    }
     for (let round = 0; round < 6; round += 1) {
       const pair = await servePair(first, category, `web-board-${dialect}`);
       parseVote(await vote(first, pair, `web-board-${dialect}`));
     }
     first.clock.advance(3000);
-    const order = await databaseOrder(first, category);
-    expect((await read()).map((item) => `${item.id}:${item.current_score}`)).toEqual(order);
+    const order = await databaseOrder(first, category, yardstick);
+    const shown = (answer: Leaderboard) =>
+      answer.items.map((item) => `${item.id}:${item.current_score}`);
+    expect(shown(await readSecond())).toEqual(order);
     // And the first instance answers the same board.
-    const fromFirst = await board(first, { category_id: category, period_type: 'all' });
-    expect(fromFirst.items.map((item) => `${item.id}:${item.current_score}`)).toEqual(order);
+    expect(shown(await readFirst())).toEqual(order);
   });
 
   it('lets only one instance refit at a time, and another take over a lapsed lease', async () => {

@@ -72,6 +72,21 @@ export function shanghai(isoLocal: string): number {
 }
 
 /**
+ * The category's reference strengths as they stand in the database now: the yardstick a board
+ * loaded at this moment ranks provisional photos by (votes move it until the next refit).
+ */
+export async function referenceMus(app: { db: TestApp['db'] }, categoryId: number) {
+  const rows = await app.db
+    .selectFrom('category_references')
+    .innerJoin('photos', 'photos.id', 'category_references.photo_id')
+    .select('photos.mu')
+    .where('category_references.category_id', '=', categoryId)
+    .orderBy('photos.id')
+    .execute();
+  return rows.map((row) => row.mu);
+}
+
+/**
  * A category's listed photos as `id:score` in board order, straight from SQL: established ones
  * by score, provisional ones with enough comparisons by the low end of their range
  * (domain/leaderboard/standing.ts), then the older photo first.
@@ -88,13 +103,7 @@ export async function databaseOrder(
     .where('category_id', '=', categoryId)
     .where('state', '=', 'active')
     .execute();
-  const references = await app.db
-    .selectFrom('category_references')
-    .innerJoin('photos', 'photos.id', 'category_references.photo_id')
-    .select('photos.mu')
-    .where('category_references.category_id', '=', categoryId)
-    .execute();
-  const mus = yardstick ?? references.map((row) => row.mu);
+  const mus = yardstick ?? (await referenceMus(app, categoryId));
   return rows
     .flatMap((row) => {
       const standing = boardStanding(row, mus);
