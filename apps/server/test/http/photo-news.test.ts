@@ -47,10 +47,11 @@ describe.each(dialects)("your photos' news (get_photo_news) on %s", (dialect) =>
   /**
    * A new visitor, each from an address and neighbourhood of their own (so that no address
    * looks like it is fishing for one photo), is served a pair; the first one served a pair
-   * holding `photoId` votes it up or down.
+   * holding `photoId` votes it up or down. A new visitor's pair holds a given photo only now and
+   * then (measured: 1 in 1 to 26, as the photo's comparisons grow), so up to 500 are asked.
    */
   async function voteOn(photoId: number, outcome: 'win' | 'loss', dwellMs = 1500) {
-    for (let attempt = 0; attempt < 80; attempt += 1) {
+    for (let attempt = 0; attempt < 500; attempt += 1) {
       visitor += 1;
       const device = `web-news-visitor-${visitor}`;
       const address = `10.${Math.floor(visitor / 250) + 1}.${visitor % 250}.7`;
