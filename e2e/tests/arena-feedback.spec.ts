@@ -1,7 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { BROWSER_LOCALE, SCREENSHOTS_DIR, type UiLanguage } from '../support/app.js';
+import {
+  BROWSER_LOCALE,
+  SCREENSHOTS_DIR,
+  waitForSettledPage,
+  type UiLanguage,
+} from '../support/app.js';
 import { revealedChips, watchReveal } from '../support/reveal.js';
 import { baseUrl } from '../support/server.js';
 
@@ -159,6 +164,10 @@ for (const language of LANGUAGES) {
           progress: page.getByTestId('unlock-progress').getByRole('progressbar'),
         };
         await expect(controls.progress).toHaveAttribute('aria-valuenow', '0');
+        // A first visit has its statistics with the page; the arena's sheets chunk (the pill
+        // that counts fuel up, the unlock link) comes once the photos are in: the arena as it
+        // settles, not while its pill is being swapped for the counting one.
+        await waitForSettledPage(page);
         await expectFeedbackClear(page, controls, 'before voting');
         let fuel = await fuelNumber(controls.fuel);
         const tag = `${size.width}x${size.height}-${language}`;
