@@ -2,6 +2,7 @@ import { leaderboardSchema, type Leaderboard } from '@yanzhi/contract';
 import { expect } from 'vitest';
 import type { PhotoState } from '../../src/db/schema.js';
 import { boardStanding } from '../../src/domain/leaderboard/index.js';
+import { LeaderboardRepository } from '../../src/repositories/leaderboard.repository.js';
 import type { TestApp } from './app.js';
 
 export interface PlacedPhoto {
@@ -75,15 +76,8 @@ export function shanghai(isoLocal: string): number {
  * The category's reference strengths as they stand in the database now: the yardstick a board
  * loaded at this moment ranks provisional photos by (votes move it until the next refit).
  */
-export async function referenceMus(app: { db: TestApp['db'] }, categoryId: number) {
-  const rows = await app.db
-    .selectFrom('category_references')
-    .innerJoin('photos', 'photos.id', 'category_references.photo_id')
-    .select('photos.mu')
-    .where('category_references.category_id', '=', categoryId)
-    .orderBy('photos.id')
-    .execute();
-  return rows.map((row) => row.mu);
+export function referenceMus(app: { db: TestApp['db'] }, categoryId: number) {
+  return new LeaderboardRepository(app.db).referenceMus(categoryId);
 }
 
 /**
