@@ -1,7 +1,8 @@
 import type { Session } from '@yanzhi/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { LoadingRegion, Skeleton } from '../../components/Skeleton';
 import { useProfileText } from './texts';
 import { KeepAccountSection, SignInSheet } from '../../services/account';
 import { useUserStore } from '../../services/user';
@@ -55,19 +56,29 @@ export function ProfilePage() {
         </div>
         {user ? (
           <>
-            <KeepAccountSection key={user.id} userId={user.id} />
+            <Suspense
+              fallback={
+                <LoadingRegion>
+                  <Skeleton height="220px" radius="12px" />
+                </LoadingRegion>
+              }
+            >
+              <KeepAccountSection key={user.id} userId={user.id} />
+            </Suspense>
             <SignOutButton userId={user.id} />
             <DeleteAccountButton />
           </>
         ) : null}
       </section>
       {signingIn ? (
-        <SignInSheet
-          onSession={keepSession}
-          onClose={() => {
-            setSigningIn(false);
-          }}
-        />
+        <Suspense fallback={null}>
+          <SignInSheet
+            onSession={keepSession}
+            onClose={() => {
+              setSigningIn(false);
+            }}
+          />
+        </Suspense>
       ) : null}
     </div>
   );

@@ -1,5 +1,5 @@
 import type { RecoveryCode, SignInMethods } from '@yanzhi/contract';
-import { useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { Sheet } from '../../components/Sheet';
 import { SheetActions } from '../../components/SheetActions';
 import { LoadingRegion, Skeleton } from '../../components/Skeleton';
@@ -47,49 +47,68 @@ export function SignOutSheet({ userId, onClose }: { userId: number; onClose: () 
         if (code === null) onClose();
       }}
     >
-      {code ? (
-        <RecoveryCodeView
-          code={code.code}
-          titleId={titleId}
-          onDone={() => {
-            setCode(null);
-          }}
-        />
-      ) : (
-        <div className="sheet-form">
-          <h2 id={titleId} className="sheet-form__title">
-            {t('signOut.title')}
-          </h2>
-          {methods.data ? (
-            <WaysBack methods={methods.data} />
-          ) : methods.isPending ? (
+      {/* Saving a way back is the account's code, fetched on demand: until it is here the sheet
+          shows its title and a placeholder, never a confirm button that moves under a finger. */}
+      <Suspense
+        fallback={
+          <div className="sheet-form">
+            <h2 id={titleId} className="sheet-form__title">
+              {t('signOut.title')}
+            </h2>
             <LoadingRegion>
-              <Skeleton height="64px" radius="12px" />
+              <Skeleton height="160px" radius="12px" />
             </LoadingRegion>
-          ) : (
-            <p className="sheet-form__text">{t('signOut.unknown')}</p>
-          )}
-          {stranded ? (
-            <>
-              <p className="sheet-form__text">{t('signOut.saveFirst')}</p>
-              <SaveAccountActions hasCode={false} onCode={setCode} />
-            </>
-          ) : null}
-          <SheetActions
-            block="sheet-form"
-            cancelLabel={t('common.cancel')}
-            onCancel={onClose}
-            confirmLabel={
-              busy ? t('profile.signingOut') : stranded ? t('signOut.anyway') : t('signOut.confirm')
-            }
-            confirmDisabled={busy || methods.isPending}
-            onConfirm={() => {
-              void confirm();
+          </div>
+        }
+      >
+        {code ? (
+          <RecoveryCodeView
+            code={code.code}
+            titleId={titleId}
+            onDone={() => {
+              setCode(null);
             }}
-            danger={stranded}
           />
-        </div>
-      )}
+        ) : (
+          <div className="sheet-form">
+            <h2 id={titleId} className="sheet-form__title">
+              {t('signOut.title')}
+            </h2>
+            {methods.data ? (
+              <WaysBack methods={methods.data} />
+            ) : methods.isPending ? (
+              <LoadingRegion>
+                <Skeleton height="64px" radius="12px" />
+              </LoadingRegion>
+            ) : (
+              <p className="sheet-form__text">{t('signOut.unknown')}</p>
+            )}
+            {stranded ? (
+              <>
+                <p className="sheet-form__text">{t('signOut.saveFirst')}</p>
+                <SaveAccountActions hasCode={false} onCode={setCode} />
+              </>
+            ) : null}
+            <SheetActions
+              block="sheet-form"
+              cancelLabel={t('common.cancel')}
+              onCancel={onClose}
+              confirmLabel={
+                busy
+                  ? t('profile.signingOut')
+                  : stranded
+                    ? t('signOut.anyway')
+                    : t('signOut.confirm')
+              }
+              confirmDisabled={busy || methods.isPending}
+              onConfirm={() => {
+                void confirm();
+              }}
+              danger={stranded}
+            />
+          </div>
+        )}
+      </Suspense>
     </Sheet>
   );
 }

@@ -1,4 +1,4 @@
-import { useRef, type CSSProperties } from 'react';
+import { Suspense, useRef, type CSSProperties } from 'react';
 import { Button, ButtonLink } from '../../components/Button';
 import { ErrorState } from '../../components/ErrorState';
 import { PhotoFrame } from '../../components/PhotoFrame';
@@ -64,12 +64,14 @@ export function SendStep({ flow }: { flow: UploadFlow }) {
       ) : null}
       {/* This upload made a device account: offer to keep it before anything can strand it. */}
       {upload.isSuccess && sessionFrom(upload.data) !== null ? (
-        <SaveAccountOffer
-          onDismiss={() => {
-            // The offer goes away: focus lands on what happened, not on the page's body.
-            doneTitle.current?.focus();
-          }}
-        />
+        <Suspense fallback={null}>
+          <SaveAccountOffer
+            onDismiss={() => {
+              // The offer goes away: focus lands on what happened, not on the page's body.
+              doneTitle.current?.focus();
+            }}
+          />
+        </Suspense>
       ) : null}
       {upload.isError ? (
         canRetry(upload.error) ? (

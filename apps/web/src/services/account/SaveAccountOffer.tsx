@@ -12,7 +12,7 @@ import { useAccountText } from './texts';
  * "Not now" puts it away (`onDismiss` then moves focus to the page's next sensible place); the
  * profile's "Keep my account" has the same actions later.
  */
-export function SaveAccountOffer({ onDismiss }: { onDismiss?: () => void } = {}) {
+export function SaveAccountOffer({ onDismiss }: { onDismiss?: () => void }) {
   const t = useAccountText();
   const [dismissed, setDismissed] = useState(false);
   const [saved, setSaved] = useState(false);

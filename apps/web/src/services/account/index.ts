@@ -1,8 +1,12 @@
 export { accountKeys, useSignInMethods } from './api/get-sign-in-methods';
-export { KeepAccountSection } from './KeepAccountSection';
-export { RecoveryCodeView } from './RecoveryCodeView';
-export { SaveAccountActions } from './SaveAccountActions';
-export { SaveAccountOffer } from './SaveAccountOffer';
-export { SignInSheet } from './SignInSheet';
+// The screens are a chunk of their own, fetched when shown or once the first screen settled:
+// each suspends until it is here, inside a Suspense boundary of the caller.
+export {
+  KeepAccountSection,
+  RecoveryCodeView,
+  SaveAccountActions,
+  SaveAccountOffer,
+  SignInSheet,
+} from './lazy';
 export { passkeysSupported } from './webauthn';
 export { accountTranslate, useAccountText, type AccountTranslate } from './texts';
