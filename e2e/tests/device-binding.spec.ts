@@ -43,10 +43,11 @@ test('a planted device id is dropped for a fresh one, and the arena plays on', a
   expect(stored).toMatch(/^web-[0-9a-f-]{36}$/);
   expect(refusals.length).toBeGreaterThan(0);
 
-  // The device's secret is an HttpOnly cookie on /api, out of reach of page scripts.
+  // The device's secret is an HttpOnly cookie (the API's, and the profile page's for its own
+  // figures), out of reach of page scripts.
   const cookies = await page.context().cookies();
   const device = cookies.find((cookie) => cookie.name === DEVICE_SECRET_COOKIE);
-  expect(device).toMatchObject({ httpOnly: true, path: '/api', sameSite: 'Lax' });
+  expect(device).toMatchObject({ httpOnly: true, path: '/', sameSite: 'Lax' });
   expect(await page.evaluate(() => document.cookie)).not.toContain(DEVICE_SECRET_COOKIE);
 
   // The planter's id is still the planter's alone.

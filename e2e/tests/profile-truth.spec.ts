@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { CLIENT_STORAGE_KEYS } from '@yanzhi/contract';
 import { expect, test, type Page } from '@playwright/test';
 import {
   BROWSER_LOCALE,
@@ -8,8 +9,9 @@ import {
   signInWithPhoto,
   type UiLanguage,
   SCREENSHOTS_DIR,
+  waitForSettledPage,
 } from '../support/app.js';
-import { refuseDeletingOnlyPhoto } from '../support/journey.js';
+import { refuseDeletingOnlyPhoto, vote } from '../support/journey.js';
 import { baseUrl, mintHostToken } from '../support/server.js';
 
 /**
@@ -136,6 +138,39 @@ test.describe('profile truth', () => {
     await page.goto(`${baseUrl()}/profile`);
     await expect(page.getByTestId('my-photo')).toHaveCount(1);
     await refuseDeletingOnlyPhoto(page);
+  });
+});
+
+test.describe('a returning visitor without a service worker (an in-app webview)', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('the profile shows their own figures in its page, without asking for them', async ({
+    page,
+  }) => {
+    // Votes bind this browser's device id to its secret cookie (ADR 0022).
+    await vote(page, baseUrl(), 2);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/get_user_vote_stats')) asked.push(request.url());
+    });
+    await page.goto(`${baseUrl()}/profile`);
+    const shown = (await page.getByTestId('total-votes').textContent()) ?? '';
+    await expect(page.getByTestId('fuel')).toBeVisible();
+    await waitForSettledPage(page);
+    expect(asked, 'the card asked for what its page carried').toEqual([]);
+
+    // What the page carried is what the API answers this device.
+    const answer = await page.evaluate(async (key) => {
+      const response = await fetch('/api/get_user_vote_stats', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ user_id: null, anonymous_id: localStorage.getItem(key) }),
+      });
+      return (await response.json()) as { code: number; data: { total_votes: number } };
+    }, CLIENT_STORAGE_KEYS.deviceId);
+    expect(answer.code).toBe(0);
+    expect(shown).toBe(String(answer.data.total_votes));
+    expect(answer.data.total_votes).toBeGreaterThan(0);
   });
 });
 

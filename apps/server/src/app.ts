@@ -17,7 +17,7 @@ import { registerStaticFiles } from './plugins/static-files.js';
 import { registerArenaRoutes } from './routes/arena.routes.js';
 import { registerAuthRoutes } from './routes/auth.routes.js';
 import { registerCategoryRoutes } from './routes/categories.routes.js';
-import { registerDeviceCookie } from './routes/device.js';
+import { presentedDeviceSecret, registerDeviceCookie } from './routes/device.js';
 import { registerIdentityRoutes } from './routes/identity.routes.js';
 import { enforcePerMinute } from './routes/rate-limit.js';
 import { registerLeaderboardRoutes } from './routes/leaderboard.routes.js';
@@ -190,7 +190,10 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     mediaDir: config.mediaDir,
     webDistDir: config.webDistDir,
     categories: () => services.categories.list(),
-    firstScreen: (pathname, query) => services.pageAnswers.firstScreen(pathname, query),
+    firstScreen: (pathname, query, request) =>
+      services.pageAnswers.firstScreen(pathname, query, () =>
+        devices.holderOf(presentedDeviceSecret(request)),
+      ),
     newcomerStats: () => services.stats.newcomerStats(),
   });
 

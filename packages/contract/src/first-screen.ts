@@ -19,7 +19,7 @@ export const NEWCOMER_STATS_ELEMENT_ID = 'yanzhi-newcomer-stats';
 
 /** The answer written into a page: a public call, its input and its `data` as the API gives it. */
 export interface PageAnswer {
-  call: 'get_photo' | 'get_leaderboard';
+  call: 'get_photo' | 'get_leaderboard' | 'get_user_vote_stats';
   input: Readonly<Record<string, string | number | null>>;
   data: unknown;
 }

@@ -22,7 +22,11 @@ export interface PageHtmlOptions {
    * The first screen of a page address for a visitor without a session (a shared photo, a
    * board): its public answer and its largest photo, written into the page.
    */
-  firstScreen?: (pathname: string, query: URLSearchParams) => Promise<FirstScreen | null>;
+  firstScreen?: (
+    pathname: string,
+    query: URLSearchParams,
+    request: FastifyRequest,
+  ) => Promise<FirstScreen | null>;
   /** What get_user_vote_stats answers a device never seen, written into every page. */
   newcomerStats?: () => unknown;
 }
@@ -100,7 +104,7 @@ export function pageHtmlSender(options: PageHtmlOptions) {
     if (options.firstScreen) {
       try {
         const query = new URLSearchParams(request.url.slice(pathname.length).replace(/^\?/, ''));
-        const screen = await options.firstScreen(pathname, query);
+        const screen = await options.firstScreen(pathname, query, request);
         if (screen !== null) html = html.replace('</head>', `${firstScreenHead(screen)}</head>`);
       } catch (error) {
         // The page still works: it asks for its first screen itself.

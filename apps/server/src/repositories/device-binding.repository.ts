@@ -15,6 +15,19 @@ export class DeviceBindingRepository {
     return BY_ANONYMOUS_ID.first(this.db, anonymousId);
   }
 
+  /** The id most recently bound to a device secret's hash, if any (an index on the hash). */
+  async latestBoundTo(secretHash: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('device_bindings')
+      .select('anonymous_id')
+      .where('secret_hash', '=', secretHash)
+      .orderBy('created_at', 'desc')
+      .orderBy('anonymous_id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.anonymous_id;
+  }
+
   /** Binds an unseen id; false when another request bound it first (the caller reads it again). */
   async bind(row: DeviceBindingRow): Promise<boolean> {
     const inserted = await this.db

@@ -63,7 +63,8 @@ export async function underDevice<T>(
 }
 
 /**
- * Sends an issued device secret as an HttpOnly cookie on /api only: SameSite=Lax, and Secure
+ * Sends an issued device secret as an HttpOnly cookie for the whole site (the API, and the
+ * profile page, whose HTML carries the holder's own statistics): SameSite=Lax, and Secure
  * when the request came over https (x-forwarded-proto counts only with TRUST_PROXY, as
  * Fastify's `protocol` does).
  */
@@ -75,7 +76,7 @@ export function registerDeviceCookie(app: FastifyInstance): void {
       const secure = request.protocol === 'https' ? '; Secure' : '';
       reply.header(
         'set-cookie',
-        `${DEVICE_SECRET_COOKIE}=${secret}; Path=/api; Max-Age=${COOKIE_MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax${secure}`,
+        `${DEVICE_SECRET_COOKIE}=${secret}; Path=/; Max-Age=${COOKIE_MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax${secure}`,
       );
     }
     return payload;

@@ -96,6 +96,15 @@ export class DeviceService {
   }
 
   /**
+   * The anonymous id a device secret holds (its latest binding), for a page request that shows
+   * the holder's own figures; null for no secret, a malformed one or one that holds nothing.
+   */
+  async holderOf(secret: string | null): Promise<string | null> {
+    if (secret === null || !isDeviceSecret(secret)) return null;
+    return (await this.store.repos.deviceBindings.latestBoundTo(hashToken(secret))) ?? null;
+  }
+
+  /**
    * Binds an id first seen by a request that has now succeeded. Returns the secret to send as
    * the caller's cookie, if one was issued and the binding is the caller's: when a concurrent
    * request bound the id first, that one's answer carries the cookie.

@@ -139,6 +139,7 @@ export function createServices(db: Db, clock: Clock, options: ServiceOptions): S
   );
   const categories = new CategoryService(store, clock);
   const photoPages = new PhotoPageService(store, leaderboards, indexes, params);
+  const stats = new StatsService(store, identity, clock, arenaSettings);
   return {
     arenaIndexes: indexes,
     arena: new ArenaService(
@@ -152,7 +153,7 @@ export function createServices(db: Db, clock: Clock, options: ServiceOptions): S
       arenaSettings,
       metrics,
     ),
-    stats: new StatsService(store, identity, clock, arenaSettings),
+    stats,
     refit: new RefitService(store, indexes, clock, params, options.timeZone, metrics),
     auth,
     health: new HealthService(store),
@@ -161,7 +162,7 @@ export function createServices(db: Db, clock: Clock, options: ServiceOptions): S
     demo: new DemoService(store, identity, media, new ImageRepository(), clock),
     photoOwners: new PhotoOwnerService(store, media, indexes, clock, params),
     photoPages,
-    pageAnswers: new PageAnswerService(photoPages, leaderboards, categories),
+    pageAnswers: new PageAnswerService(photoPages, leaderboards, categories, stats),
     accounts: new AccountService(store, media, indexes),
     moderation: new ModerationService(store, identity, indexes, clock, {
       hideThreshold: options.reportHideThreshold,

@@ -13,6 +13,7 @@ import { AppError } from '../errors.js';
 import type { CategoryService } from './category.service.js';
 import type { LeaderboardService } from './leaderboard.service.js';
 import type { PhotoPageService } from './photo-page.service.js';
+import type { StatsService } from './stats.service.js';
 
 /** The podium's places, the first three of a board's first page (the web's Board). */
 const PODIUM_PLACES = [1, 2, 3] as const;
@@ -38,19 +39,34 @@ function isPeriodType(value: string | null): value is PeriodType {
  * the public call gives a caller without a session; the client takes it only when it would have
  * asked exactly that and has no session of its own. Other addresses, a past period's board
  * (`date`), a photo that is not public and a category that is not active get nothing.
+ *
+ * The profile (`/profile`) of a device the server knows carries that device's own statistics,
+ * the whole of a visitor's card: the page request presents the device's secret cookie
+ * (ADR 0022), and the answer names the anonymous id the secret holds, which the app takes only
+ * when it is its own.
  */
 export class PageAnswerService {
   constructor(
     private readonly photoPages: Pick<PhotoPageService, 'photo'>,
     private readonly leaderboards: Pick<LeaderboardService, 'leaderboard'>,
     private readonly categories: Pick<CategoryService, 'list'>,
+    private readonly stats: Pick<StatsService, 'deviceStats'>,
   ) {}
 
-  async firstScreen(pathname: string, query: URLSearchParams): Promise<FirstScreen | null> {
+  /**
+   * `visitor`: the anonymous id the page request's device secret holds (DeviceService.holderOf),
+   * asked for only by the pages that show it.
+   */
+  async firstScreen(
+    pathname: string,
+    query: URLSearchParams,
+    visitor: () => Promise<string | null> = () => Promise.resolve(null),
+  ): Promise<FirstScreen | null> {
     try {
       const photoId = idOf(/^\/p\/(\d+)\/?$/i.exec(pathname)?.[1]);
       if (photoId !== null) return await this.photoPage(photoId);
       if (/^\/leaderboard\/?$/.test(pathname)) return await this.board(query);
+      if (/^\/profile\/?$/.test(pathname)) return await this.visitorCard(await visitor());
       return null;
     } catch (error) {
       // Not found, not active: the page asks itself and says so.
@@ -64,6 +80,20 @@ export class PageAnswerService {
     return {
       answer: { call: 'get_photo', input: { photo_id: photoId }, data: photo },
       preloads: [{ srcset: photoSrcSet(photo.image), sizes: PHOTO_PAGE_SIZES }],
+    };
+  }
+
+  /** A visitor's card: what get_user_vote_stats answers the holder of the device's id. */
+  private async visitorCard(anonymousId: string | null): Promise<FirstScreen | null> {
+    if (anonymousId === null) return null;
+    const data = await this.stats.deviceStats(anonymousId);
+    return {
+      answer: {
+        call: 'get_user_vote_stats',
+        input: { user_id: null, anonymous_id: anonymousId },
+        data,
+      },
+      preloads: [],
     };
   }
 

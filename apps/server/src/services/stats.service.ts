@@ -5,6 +5,7 @@ import type { Clock } from '../domain/clock.js';
 import { currentStreak, dayKey } from '../domain/day.js';
 import { WELCOME_FUEL, fuelEarnedOn, walletOf } from '../domain/fuel.js';
 import type { Store } from '../repositories/store.js';
+import { anonymousVoterKey } from '../repositories/voter.repository.js';
 import { allAchievements } from '../views/achievement-view.js';
 import type { Caller } from './arena.service.js';
 import type { IdentityService } from './identity.service.js';
@@ -19,14 +20,30 @@ export class StatsService {
   ) {}
 
   async voteStats(caller: Caller): Promise<VoteStats> {
-    const now = this.clock.now();
+    const voter = await this.identity.resolveVoter(
+      caller.anonymousId,
+      caller.userId,
+      this.clock.now(),
+    );
+    return this.statsOfVoter(voter, caller.userId);
+  }
+
+  /**
+   * What `voteStats` answers a caller without a session under this anonymous id, read without
+   * writing (for a page's HTML): a voter not made yet is the newcomer the call would make.
+   */
+  async deviceStats(anonymousId: string): Promise<VoteStats> {
+    const voter = await this.store.repos.voters.findByKey(anonymousVoterKey(anonymousId));
+    return voter === undefined ? this.newcomerStats() : this.statsOfVoter(voter, null);
+  }
+
+  private async statsOfVoter(voter: VoterRow, userId: number | null): Promise<VoteStats> {
     const { voters, fuel: wallets, uploads } = this.store.repos;
-    const voter = await this.identity.resolveVoter(caller.anonymousId, caller.userId, now);
     return this.statsOf(voter, {
-      fuel: await wallets.balance(walletOf(caller.userId, voter.id)),
+      fuel: await wallets.balance(walletOf(userId, voter.id)),
       unlocked: await voters.achievements(voter.id),
-      bestWinStreak: caller.userId === null ? null : await uploads.bestWinStreak(caller.userId),
-      today: dayKey(now, this.settings.timeZone),
+      bestWinStreak: userId === null ? null : await uploads.bestWinStreak(userId),
+      today: dayKey(this.clock.now(), this.settings.timeZone),
     });
   }
 

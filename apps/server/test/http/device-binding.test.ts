@@ -61,7 +61,7 @@ describe.each(dialects)('anonymous ids bound to their device on %s', (dialect) =
     expect(first.code, first.msg).toBe(0);
     const cookie = issuedCookie(first.response.headers['set-cookie']);
     expect(cookie).not.toBeNull();
-    expect(cookie).toMatch(/; Path=\/api; Max-Age=\d{6,}; HttpOnly; SameSite=Lax$/);
+    expect(cookie).toMatch(/; Path=\/; Max-Age=\d{6,}; HttpOnly; SameSite=Lax$/);
     expect(cookie).not.toContain('Secure');
     const secret = secretOf(cookie ?? '');
     expect(secret).toMatch(/^[\w-]{22}$/);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
+  DEVICE_SECRET_COOKIE,
   NEWCOMER_STATS_ELEMENT_ID,
   PAGE_ANSWER_ELEMENT_ID,
   PHOTO_PAGE_SIZES,
@@ -14,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstCategoryId } from '../fixtures/upload-client.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { dialects, makeTempDir } from '../support/database.js';
+import { servePair, vote } from '../support/arena.js';
 import { board, placePhoto, signIn } from '../support/leaderboard.js';
 
 /** The first screen a page's HTML carries: its preloads and its answer (plugins/page-html.ts). */
@@ -193,6 +195,52 @@ describe.each(dialects)('a first visit carries its first screen on %s', (dialect
     // A later day (past midnight in the boards' zone) is still a newcomer's: nothing dated.
     app.clock.advance(36 * 60 * 60 * 1000);
     expect(written(await html('/'))).toEqual(first);
+  });
+
+  it("a known device's profile carries its own statistics, as get_user_vote_stats answers it", async () => {
+    const voter = 'web-page-voter-0001';
+    const pair = await servePair(app, categoryId, voter);
+    expect((await vote(app, pair, voter)).code).toBe(0);
+    const asked = await app.call('get_user_vote_stats', { user_id: null, anonymous_id: voter });
+    expect(asked.code, asked.msg).toBe(0);
+    expect(voteStatsSchema.parse(asked.data).total_votes).toBe(1);
+
+    // The page request presents the device's secret cookie, as the browser sends it.
+    const page = async (cookie: string | null) => {
+      const response = await app.server.inject({
+        method: 'GET',
+        url: '/profile',
+        headers: cookie === null ? {} : { cookie },
+      });
+      expect(response.statusCode).toBe(200);
+      return firstScreenOf(response.body);
+    };
+    const own = await page(`theme=dark; ${app.devices.cookieOf(voter)}`);
+    expect(own.answer).toEqual({
+      call: 'get_user_vote_stats',
+      input: { user_id: null, anonymous_id: voter },
+      data: asked.data,
+    });
+    expect(own.preloads).toEqual([]);
+
+    // Another device's secret shows that device's own figures, never this one's.
+    const other = 'web-page-voter-0002';
+    expect((await app.call('get_user_vote_stats', { anonymous_id: other })).code).toBe(0);
+    const theirs = await page(app.devices.cookieOf(other));
+    expect(theirs.answer?.input).toEqual({ user_id: null, anonymous_id: other });
+    expect(voteStatsSchema.parse(theirs.answer?.data).total_votes).toBe(0);
+
+    // No secret, one the server never bound, or a malformed one: the app asks itself.
+    for (const cookie of [
+      null,
+      `${DEVICE_SECRET_COOKIE}=${'A'.repeat(22)}`,
+      `${DEVICE_SECRET_COOKIE}=x`,
+    ]) {
+      expect((await page(cookie)).answer, String(cookie)).toBeNull();
+    }
+    // Reading the page wrote nothing: the figures are the call's still.
+    const again = await app.call('get_user_vote_stats', { user_id: null, anonymous_id: voter });
+    expect(again.data).toEqual(asked.data);
   });
 
   it('a past period, an unknown category and every other page carry no answer', async () => {

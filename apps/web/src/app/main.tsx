@@ -7,7 +7,7 @@ import { useUserStore } from '../services/user';
 import { categoriesQueryOptions } from '../lib/api/get-categories';
 import { categoriesInPage } from '../lib/categories';
 import { whenLanguageReady } from '../lib/i18n';
-import { seedNewcomerStats, voteStatsQueryOptions } from '../lib/api/get-user-vote-stats';
+import { seedVisitorStats, voteStatsQueryOptions } from '../lib/api/get-user-vote-stats';
 import { startApp } from './bootstrap';
 import { createQueryClient } from './providers';
 import { App, createAppRouter } from './router';
@@ -29,8 +29,9 @@ onlineManager.setOnline(navigator.onLine);
 // as soon as they are here (the first photos are the largest paint).
 const inPage = categoriesInPage();
 if (inPage) queryClient.setQueryData(categoriesQueryOptions.queryKey, inPage);
-// A first visit's statistics are a newcomer's, which the page carries: no call for them.
-seedNewcomerStats(queryClient);
+// A first visit's statistics are a newcomer's, and a known device's profile carries its own:
+// no call for them when the page has them.
+seedVisitorStats(queryClient);
 queryClient.query(categoriesQueryOptions).then(
   (categories) => {
     const first = categories[0];
@@ -44,7 +45,8 @@ queryClient.query(categoriesQueryOptions).then(
   },
   () => undefined,
 );
-// The profile's statistics (a guest's whole card) likewise, from the boot task.
+// The profile's statistics (a guest's whole card) likewise, from the boot task, unless the
+// page carried them (a fresh answer in the cache is not asked for again).
 if (location.pathname === '/profile') {
   queryClient
     .query(voteStatsQueryOptions(useUserStore.getState().user?.id ?? null))

@@ -1,8 +1,13 @@
-import { CLIENT_STORAGE_KEYS, NEWCOMER_STATS_ELEMENT_ID, type VoteStats } from '@yanzhi/contract';
+import {
+  CLIENT_STORAGE_KEYS,
+  NEWCOMER_STATS_ELEMENT_ID,
+  type PageAnswer,
+  type VoteStats,
+} from '@yanzhi/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { voteStats } from '../testing/arena-fixtures';
-import { clearFromPage, writeIntoPage } from '../testing/in-page';
+import { clearFromPage, clearPageAnswer, writeIntoPage, writePageAnswer } from '../testing/in-page';
 
 const NEWCOMER: VoteStats = { ...voteStats(), total_votes: 0, today_votes: 0, fuel: 50 };
 
@@ -14,7 +19,7 @@ async function start() {
   return { identity, stats, client: new QueryClient() };
 }
 
-describe('a first visit’s statistics (seedNewcomerStats)', () => {
+describe('a first visit’s statistics (seedVisitorStats)', () => {
   beforeEach(() => {
     writeIntoPage(NEWCOMER_STATS_ELEMENT_ID, NEWCOMER);
   });
@@ -27,7 +32,7 @@ describe('a first visit’s statistics (seedNewcomerStats)', () => {
     const { identity, stats, client } = await start();
     identity.ensureDeviceIdentity();
     expect(identity.deviceIdIsNew()).toBe(true);
-    stats.seedNewcomerStats(client);
+    stats.seedVisitorStats(client);
     expect(client.getQueryData(stats.voteStatsQueryOptions(null).queryKey)).toEqual(NEWCOMER);
   });
 
@@ -35,7 +40,7 @@ describe('a first visit’s statistics (seedNewcomerStats)', () => {
     localStorage.setItem(CLIENT_STORAGE_KEYS.deviceId, 'web-from-yesterday');
     const kept = await start();
     kept.identity.ensureDeviceIdentity();
-    kept.stats.seedNewcomerStats(kept.client);
+    kept.stats.seedVisitorStats(kept.client);
     expect(kept.client.getQueryData(kept.stats.voteStatsQueryOptions(null).queryKey)).toBe(
       undefined,
     );
@@ -44,7 +49,7 @@ describe('a first visit’s statistics (seedNewcomerStats)', () => {
     const given = await start();
     given.identity.ensureDeviceIdentity();
     given.identity.setDeviceId('web-from-the-host');
-    given.stats.seedNewcomerStats(given.client);
+    given.stats.seedVisitorStats(given.client);
     expect(given.identity.deviceIdIsNew()).toBe(false);
     expect(given.client.getQueryData(given.stats.voteStatsQueryOptions(null).queryKey)).toBe(
       undefined,
@@ -55,7 +60,7 @@ describe('a first visit’s statistics (seedNewcomerStats)', () => {
     localStorage.setItem(CLIENT_STORAGE_KEYS.token, 'tok');
     const signedIn = await start();
     signedIn.identity.ensureDeviceIdentity();
-    signedIn.stats.seedNewcomerStats(signedIn.client);
+    signedIn.stats.seedVisitorStats(signedIn.client);
     expect(signedIn.client.getQueryCache().getAll()).toHaveLength(0);
 
     localStorage.clear();
@@ -63,7 +68,63 @@ describe('a first visit’s statistics (seedNewcomerStats)', () => {
     writeIntoPage(NEWCOMER_STATS_ELEMENT_ID, '{not json');
     const unreadable = await start();
     unreadable.identity.ensureDeviceIdentity();
-    unreadable.stats.seedNewcomerStats(unreadable.client);
+    unreadable.stats.seedVisitorStats(unreadable.client);
     expect(unreadable.client.getQueryCache().getAll()).toHaveLength(0);
+  });
+});
+
+describe('a known device’s statistics in its profile page (seedVisitorStats)', () => {
+  const KEPT = 'web-from-yesterday';
+  const OWN: VoteStats = { ...voteStats(), total_votes: 31, fuel: 77 };
+  const answerFor = (anonymousId: string): PageAnswer => ({
+    call: 'get_user_vote_stats',
+    input: { user_id: null, anonymous_id: anonymousId },
+    data: OWN,
+  });
+  afterEach(() => {
+    clearPageAnswer();
+    localStorage.clear();
+  });
+
+  it('holds the statistics the page carries for this app’s own device id, once', async () => {
+    localStorage.setItem(CLIENT_STORAGE_KEYS.deviceId, KEPT);
+    writePageAnswer(answerFor(KEPT));
+    const { identity, stats, client } = await start();
+    identity.ensureDeviceIdentity();
+    stats.seedVisitorStats(client);
+    expect(client.getQueryData(stats.voteStatsQueryOptions(null).queryKey)).toEqual(OWN);
+    // Taken: a later start of the same page asks the server.
+    const later = await start();
+    later.identity.ensureDeviceIdentity();
+    later.stats.seedVisitorStats(later.client);
+    expect(later.client.getQueryCache().getAll()).toHaveLength(0);
+  });
+
+  it('asks when the page names another device id, or this browser has a session', async () => {
+    localStorage.setItem(CLIENT_STORAGE_KEYS.deviceId, KEPT);
+    writePageAnswer(answerFor('web-someone-else'));
+    const other = await start();
+    other.identity.ensureDeviceIdentity();
+    other.stats.seedVisitorStats(other.client);
+    expect(other.client.getQueryCache().getAll()).toHaveLength(0);
+
+    writePageAnswer(answerFor(KEPT));
+    localStorage.setItem(CLIENT_STORAGE_KEYS.token, 'tok');
+    const signedIn = await start();
+    signedIn.identity.ensureDeviceIdentity();
+    signedIn.stats.seedVisitorStats(signedIn.client);
+    expect(signedIn.client.getQueryCache().getAll()).toHaveLength(0);
+  });
+
+  it('leaves another call’s answer to that call', async () => {
+    localStorage.setItem(CLIENT_STORAGE_KEYS.deviceId, KEPT);
+    const photo: PageAnswer = { call: 'get_photo', input: { photo_id: 7 }, data: { id: 7 } };
+    writePageAnswer(photo);
+    const { identity, stats, client } = await start();
+    identity.ensureDeviceIdentity();
+    stats.seedVisitorStats(client);
+    expect(client.getQueryCache().getAll()).toHaveLength(0);
+    const { takePageAnswer } = await import('./page-answer');
+    expect(takePageAnswer('get_photo', { photo_id: 7 })).toEqual({ id: 7 });
   });
 });

@@ -3,6 +3,7 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { callApi } from '../api-client';
 import { deviceIdIsNew, getAnonymousId, getToken } from '../identity';
 import { jsonInPage } from '../in-page';
+import { takePageAnswer } from '../page-answer';
 
 /**
  * The voter's statistics (votes, fuel, onboarding progress, achievements), shared by the arena,
@@ -35,14 +36,24 @@ export function useVoteStats(userId: number | null, enabled = true) {
 }
 
 /**
- * A first visit's statistics without asking: when this start has just made the device id and
- * there is no session, the server has never seen this device, and the page carries what it
- * answers such a newcomer (server plugins/page-html.ts). The cache then holds them as fresh as
- * any answer; later reads ask the server as usual.
+ * A visitor's statistics without asking, when the page carries them (server
+ * plugins/page-html.ts). A first visit's: when this start has just made the device id, the
+ * server has never seen this device, and every page carries what it answers such a newcomer.
+ * A known device's: its profile page carries the statistics of the id its device secret holds,
+ * taken only when that id is this app's own. The cache then holds them as fresh as any answer;
+ * later reads, a session, or a page without them ask the server as usual.
  */
-export function seedNewcomerStats(client: QueryClient): void {
-  if (getToken() !== null || !deviceIdIsNew()) return;
-  const stats = jsonInPage(NEWCOMER_STATS_ELEMENT_ID) as VoteStats | null | undefined;
-  if (typeof stats?.fuel !== 'number') return;
-  client.setQueryData(voteStatsQueryOptions(null).queryKey, stats);
+export function seedVisitorStats(client: QueryClient): void {
+  if (getToken() !== null) return;
+  const key = voteStatsQueryOptions(null).queryKey;
+  if (deviceIdIsNew()) {
+    const stats = jsonInPage(NEWCOMER_STATS_ELEMENT_ID) as VoteStats | null | undefined;
+    if (typeof stats?.fuel === 'number') client.setQueryData(key, stats);
+    return;
+  }
+  const own = takePageAnswer('get_user_vote_stats', {
+    user_id: null,
+    anonymous_id: getAnonymousId(),
+  });
+  if (own !== undefined) client.setQueryData(key, own);
 }
