@@ -1,15 +1,18 @@
 /**
  * Upload throughput: a realistic 12 MP phone JPEG (4000x3000, noisy, EXIF with GPS, ~4 MB)
  * uploaded over HTTP by concurrent uploaders, each upload from a fresh device (so each makes a
- * device account and the duplicate check never refuses). Prints throughput, latency and the
- * server's peak memory (VmHWM of its process, and the highest VmRSS sampled during the run).
+ * device account and the duplicate check never refuses), to the server bundled as `npm start`
+ * runs it. Prints throughput, latency, the CPU each upload cost the server and its image
+ * processes (ADR 0019), and peak memory: the server's (VmHWM, and the highest VmRSS sampled)
+ * and the server's with its image processes together (the highest sum sampled).
  *
- *   npm run bench:upload -w bench      (UPLOADERS=8 ROUNDS=4 to change)
+ *   npm run bench:upload -w bench      (UPLOADERS=8 ROUNDS=4 to change; IMAGE_PROCESSES=N)
  */
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
-import { startYanzhi } from '../lib/process.js';
+import { bundleServer, KillableServer, UNLIMITED_RATES } from '../lib/server-process.js';
 import { summarise } from '../lib/stats.js';
 
 const uploaders = Number(process.env.UPLOADERS ?? 8);
@@ -58,19 +61,97 @@ function procStatus(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   return match?.[1] ? Number(match[1]) / 1024 : Number.NaN;
 }
 
+/** The parent of a process, from /proc (0 when it has gone meanwhile). */
+function parentOf(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${String(pid)}/stat`, 'utf8');
+    // The command name may hold spaces and parentheses: the fields after its last ')' are fixed.
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU time a process has used so far, in ms (utime + stime of /proc/<pid>/stat, 100 ticks/s). */
+function cpuMsOf(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${String(pid)}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/** The command name of a process ('' when it has gone). */
+function commandOf(pid: number): string {
+  try {
+    return fs.readFileSync(`/proc/${String(pid)}/comm`, 'utf8').trim();
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The server and its image processes (ADR 0019): the node processes of its process tree. The
+ * tree also holds tsx's esbuild services, there only because the bench runs the TypeScript.
+ */
+function serverProcesses(root: number): number[] {
+  return descendants(root).filter((pid) => commandOf(pid) === 'node');
+}
+
+/** A process and its descendants. */
+function descendants(root: number): number[] {
+  const pids = fs
+    .readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number);
+  const children = new Map<number, number[]>();
+  for (const pid of pids) {
+    const parent = parentOf(pid);
+    children.set(parent, [...(children.get(parent) ?? []), pid]);
+  }
+  const tree = [root];
+  for (let at = 0; at < tree.length; at += 1) tree.push(...(children.get(tree[at] ?? 0) ?? []));
+  return tree;
+}
+
+/** The resident memory of the server and its image processes together, in MB. */
+function treeRss(root: number): number {
+  let total = 0;
+  for (const pid of serverProcesses(root)) {
+    try {
+      const value = procStatus(pid, 'VmRSS');
+      if (Number.isFinite(value)) total += value;
+    } catch {
+      // gone since the listing
+    }
+  }
+  return total;
+}
+
 process.stdout.write('generating a 12 MP JPEG ...\n');
 const photo = await phonePhoto();
 const meta = await sharp(photo).metadata();
 
-process.stdout.write('starting the server ...\n');
-const server = await startYanzhi({
-  SEED_DEMO: '0',
-  RATE_LIMIT_UPLOADS_PER_HOUR_USER: '10000000',
-  RATE_LIMIT_UPLOADS_PER_HOUR_IP: '10000000',
-  RATE_LIMIT_NEW_IDS_PER_HOUR_IP: '10000000',
-});
-const pid = server.process.pid;
-if (pid === undefined) throw new Error('no server pid');
+process.stdout.write('bundling and starting the server ...\n');
+// Bundled as `npm start` runs it: under tsx, every process would also carry the TypeScript
+// loader and an esbuild service, and their memory is not the product's.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yanzhi-bench-upload-'));
+const server = await KillableServer.create(
+  {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: '0',
+    ...UNLIMITED_RATES,
+    ...(process.env.IMAGE_PROCESSES ? { IMAGE_PROCESSES: process.env.IMAGE_PROCESSES } : {}),
+  },
+  path.join(dataDir, '..', `${path.basename(dataDir)}.log`),
+  await bundleServer(),
+);
+await server.start(120_000);
+const pid = server.pid;
+if (pid === null) throw new Error('no server pid');
 
 try {
   const categories = (await (
@@ -101,12 +182,17 @@ try {
   const warm = await post('web-bench-warmup');
   if (warm.envelope.code !== 0) throw new Error(`warm-up upload failed: ${warm.envelope.msg}`);
   const idleRss = procStatus(pid, 'VmRSS');
+  const idleTreeRss = treeRss(pid);
 
   let peakRss = idleRss;
+  let peakTreeRss = idleTreeRss;
   const sampler = setInterval(() => {
     peakRss = Math.max(peakRss, procStatus(pid, 'VmRSS'));
+    peakTreeRss = Math.max(peakTreeRss, treeRss(pid));
   }, 50);
 
+  // CPU of each server process before the run (an image process started during it counts from 0).
+  const cpuBefore = new Map(serverProcesses(pid).map((each) => [each, cpuMsOf(each)]));
   const latencies: number[] = [];
   let errors = 0;
   const started = performance.now();
@@ -122,6 +208,11 @@ try {
   const elapsed = (performance.now() - started) / 1000;
   clearInterval(sampler);
   const hwm = procStatus(pid, 'VmHWM');
+  const cpuUsed = (each: number) => cpuMsOf(each) - (cpuBefore.get(each) ?? 0);
+  const serverCpu = cpuUsed(pid);
+  const imageCpu = serverProcesses(pid)
+    .filter((each) => each !== pid)
+    .reduce((sum, each) => sum + cpuUsed(each), 0);
 
   const megabytes = photo.length / 1024 / 1024;
   console.log(
@@ -138,6 +229,16 @@ try {
     `server memory: idle after warm-up ${idleRss.toFixed(0)} MB RSS, ` +
       `peak sampled ${peakRss.toFixed(0)} MB RSS, VmHWM (peak over the process life) ${hwm.toFixed(0)} MB`,
   );
+  const uploads = latencies.length + errors;
+  console.log(
+    `CPU per upload: server ${(serverCpu / uploads).toFixed(0)} ms, ` +
+      `image processes ${(imageCpu / uploads).toFixed(0)} ms`,
+  );
+  console.log(
+    `with its ${String(serverProcesses(pid).length - 1)} image process(es): idle ${idleTreeRss.toFixed(0)} MB RSS, ` +
+      `peak sampled ${peakTreeRss.toFixed(0)} MB RSS`,
+  );
 } finally {
   await server.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
 }

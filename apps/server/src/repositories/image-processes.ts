@@ -134,7 +134,9 @@ export class ImageProcessPool implements PhotoRenderer {
     const child = fork(entry.file, [], {
       execArgv: entry.execArgv,
       serialization: 'advanced',
-      env: { ...process.env, IMAGE_NICE: String(this.options.nice) },
+      // glibc's default of one malloc arena per thread per core lets libvips' threads keep freed
+      // image buffers apart; two arenas keep the process near what its current image needs.
+      env: { MALLOC_ARENA_MAX: '2', ...process.env, IMAGE_NICE: String(this.options.nice) },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     const slot: Slot = { child, job: null, timer: null, ready: false };

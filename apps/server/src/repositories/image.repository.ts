@@ -32,6 +32,14 @@ export interface RenderedPhoto {
   phash: string;
 }
 
+/**
+ * Turns off libvips' cache of recent operations in this process: for a process that renders one
+ * new image after another (the image processes, ADR 0019) it holds memory and never hits.
+ */
+export function keepNoOperationCache(): void {
+  sharp.cache(false);
+}
+
 /** sharp could not decode the image (corrupt data, or not an image after all). */
 export class UnreadableImageError extends Error {
   override name = 'UnreadableImageError';

@@ -39,8 +39,10 @@ try {
 }
 
 // sharp (and libvips' threads) load only now, below the server's priority.
-const { ImageRepository, UnreadableImageError } =
+const { ImageRepository, UnreadableImageError, keepNoOperationCache } =
   await import('../repositories/image.repository.js');
+// Every upload is a new image: libvips' cache of recent operations would only hold memory.
+keepNoOperationCache();
 const renderer = new ImageRepository();
 
 process.on('disconnect', () => process.exit(0));
