@@ -60,7 +60,7 @@ export class PageAnswerService {
   async firstScreen(
     pathname: string,
     query: URLSearchParams,
-    visitor: () => Promise<string | null> = () => Promise.resolve(null),
+    visitor: () => Promise<string | null>,
   ): Promise<FirstScreen | null> {
     try {
       const photoId = idOf(/^\/p\/(\d+)\/?$/i.exec(pathname)?.[1]);

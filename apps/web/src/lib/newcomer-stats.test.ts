@@ -19,6 +19,14 @@ async function start() {
   return { identity, stats, client: new QueryClient() };
 }
 
+/** A fresh start that makes or reads its device id and seeds what the page carries. */
+async function startAndSeed() {
+  const started = await start();
+  started.identity.ensureDeviceIdentity();
+  started.stats.seedVisitorStats(started.client);
+  return started;
+}
+
 describe('a first visit’s statistics (seedVisitorStats)', () => {
   beforeEach(() => {
     writeIntoPage(NEWCOMER_STATS_ELEMENT_ID, NEWCOMER);
@@ -38,9 +46,7 @@ describe('a first visit’s statistics (seedVisitorStats)', () => {
 
   it('a device id kept from an earlier visit, or given by the address, is asked about', async () => {
     localStorage.setItem(CLIENT_STORAGE_KEYS.deviceId, 'web-from-yesterday');
-    const kept = await start();
-    kept.identity.ensureDeviceIdentity();
-    kept.stats.seedVisitorStats(kept.client);
+    const kept = await startAndSeed();
     expect(kept.client.getQueryData(kept.stats.voteStatsQueryOptions(null).queryKey)).toBe(
       undefined,
     );
@@ -58,17 +64,13 @@ describe('a first visit’s statistics (seedVisitorStats)', () => {
 
   it('a session, or a page without the statistics, is asked about', async () => {
     localStorage.setItem(CLIENT_STORAGE_KEYS.token, 'tok');
-    const signedIn = await start();
-    signedIn.identity.ensureDeviceIdentity();
-    signedIn.stats.seedVisitorStats(signedIn.client);
+    const signedIn = await startAndSeed();
     expect(signedIn.client.getQueryCache().getAll()).toHaveLength(0);
 
     localStorage.clear();
     clearFromPage(NEWCOMER_STATS_ELEMENT_ID);
     writeIntoPage(NEWCOMER_STATS_ELEMENT_ID, '{not json');
-    const unreadable = await start();
-    unreadable.identity.ensureDeviceIdentity();
-    unreadable.stats.seedVisitorStats(unreadable.client);
+    const unreadable = await startAndSeed();
     expect(unreadable.client.getQueryCache().getAll()).toHaveLength(0);
   });
 });
@@ -89,30 +91,22 @@ describe('a known device’s statistics in its profile page (seedVisitorStats)',
   it('holds the statistics the page carries for this app’s own device id, once', async () => {
     localStorage.setItem(CLIENT_STORAGE_KEYS.deviceId, KEPT);
     writePageAnswer(answerFor(KEPT));
-    const { identity, stats, client } = await start();
-    identity.ensureDeviceIdentity();
-    stats.seedVisitorStats(client);
+    const { stats, client } = await startAndSeed();
     expect(client.getQueryData(stats.voteStatsQueryOptions(null).queryKey)).toEqual(OWN);
     // Taken: a later start of the same page asks the server.
-    const later = await start();
-    later.identity.ensureDeviceIdentity();
-    later.stats.seedVisitorStats(later.client);
+    const later = await startAndSeed();
     expect(later.client.getQueryCache().getAll()).toHaveLength(0);
   });
 
   it('asks when the page names another device id, or this browser has a session', async () => {
     localStorage.setItem(CLIENT_STORAGE_KEYS.deviceId, KEPT);
     writePageAnswer(answerFor('web-someone-else'));
-    const other = await start();
-    other.identity.ensureDeviceIdentity();
-    other.stats.seedVisitorStats(other.client);
+    const other = await startAndSeed();
     expect(other.client.getQueryCache().getAll()).toHaveLength(0);
 
     writePageAnswer(answerFor(KEPT));
     localStorage.setItem(CLIENT_STORAGE_KEYS.token, 'tok');
-    const signedIn = await start();
-    signedIn.identity.ensureDeviceIdentity();
-    signedIn.stats.seedVisitorStats(signedIn.client);
+    const signedIn = await startAndSeed();
     expect(signedIn.client.getQueryCache().getAll()).toHaveLength(0);
   });
 
@@ -120,9 +114,7 @@ describe('a known device’s statistics in its profile page (seedVisitorStats)',
     localStorage.setItem(CLIENT_STORAGE_KEYS.deviceId, KEPT);
     const photo: PageAnswer = { call: 'get_photo', input: { photo_id: 7 }, data: { id: 7 } };
     writePageAnswer(photo);
-    const { identity, stats, client } = await start();
-    identity.ensureDeviceIdentity();
-    stats.seedVisitorStats(client);
+    const { client } = await startAndSeed();
     expect(client.getQueryCache().getAll()).toHaveLength(0);
     const { takePageAnswer } = await import('./page-answer');
     expect(takePageAnswer('get_photo', { photo_id: 7 })).toEqual({ id: 7 });
