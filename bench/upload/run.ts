@@ -195,6 +195,7 @@ try {
   const cpuBefore = new Map(serverProcesses(pid).map((each) => [each, cpuMsOf(each)]));
   const latencies: number[] = [];
   let errors = 0;
+  const clientCpuBefore = process.cpuUsage();
   const started = performance.now();
   await Promise.all(
     Array.from({ length: uploaders }, async (_, uploader) => {
@@ -206,6 +207,7 @@ try {
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const clientCpu = process.cpuUsage(clientCpuBefore);
   clearInterval(sampler);
   const hwm = procStatus(pid, 'VmHWM');
   const cpuUsed = (each: number) => cpuMsOf(each) - (cpuBefore.get(each) ?? 0);
@@ -232,7 +234,8 @@ try {
   const uploads = latencies.length + errors;
   console.log(
     `CPU per upload: server ${(serverCpu / uploads).toFixed(0)} ms, ` +
-      `image processes ${(imageCpu / uploads).toFixed(0)} ms`,
+      `image processes ${(imageCpu / uploads).toFixed(0)} ms; on the same cores, this bench's ` +
+      `client ${((clientCpu.user + clientCpu.system) / 1000 / uploads).toFixed(0)} ms`,
   );
   console.log(
     `with its ${String(serverProcesses(pid).length - 1)} image process(es): idle ${idleTreeRss.toFixed(0)} MB RSS, ` +

@@ -131,7 +131,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     { durable: deps.durable, ...(deps.epoch ? { epoch: deps.epoch } : {}) },
     metrics,
   );
-  await registerMultipart(server);
+  await registerMultipart(server, services.uploads);
 
   // Set for every /api request by the preHandler below before any route runs.
   server.decorateRequest<AuthState | null>('auth', null);

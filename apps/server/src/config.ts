@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_FUEL_DAILY_CAP, DEFAULT_FUEL_PER_VOTE, type FuelRules } from './domain/fuel.js';
@@ -158,7 +159,11 @@ const envSchema = z.object({
     .transform(Number)
     .default(100),
   OVERLOAD_MAX_IN_FLIGHT: positiveInt(1_000_000).default(1000),
-  IMAGE_PROCESSES: positiveInt(64).default(1),
+  /**
+   * Default: one per core, at most two. They run niced, so they take no CPU the server wants; two
+   * let a burst of uploads use both cores of a small box (ADR 0019, amended).
+   */
+  IMAGE_PROCESSES: positiveInt(64).default(() => Math.min(2, os.availableParallelism())),
   IMAGE_NICE: z
     .string()
     .regex(/^(1?\d)$/, 'must be a niceness from 0 to 19')
@@ -173,6 +178,8 @@ export interface Config {
   host: string;
   dataDir: string;
   mediaDir: string;
+  /** Uploads waiting for an image process, enciphered (ADR 0019, amended). */
+  stagingDir: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   /** Shared rate limits for several instances; null: counted in this process. */
   redisUrl: string | null;
@@ -292,6 +299,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir,
     mediaDir: path.join(dataDir, 'media'),
+    stagingDir: path.join(dataDir, 'staging'),
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'sqlite', file: path.join(dataDir, 'yanzhi.db') },

@@ -93,6 +93,16 @@ async function main(): Promise<void> {
 
   await server.listen({ port: config.port, host: config.host });
 
+  // Staged uploads of this host's processes that ended without closing: unreadable without the
+  // key they forgot (ADR 0019, amended).
+  void services.uploads
+    .sweepStale()
+    .then((removed) => {
+      if (removed > 0) server.log.info({ removed }, 'stale upload staging folders swept');
+    })
+    .catch((error: unknown) => {
+      server.log.error({ err: error }, 'upload staging sweep failed');
+    });
   // Files left by a crash between writing an upload's files and its row (never referenced by a
   // photo) are removed after listening: the walk takes a while on a large media folder.
   void services.photos

@@ -3,6 +3,7 @@ import { AppError } from '../errors.js';
 import type { PhotoRenderer } from '../repositories/image-processes.js';
 import { UnreadableImageError, type RenderedPhoto } from '../repositories/image.repository.js';
 import { inspectImageBytes } from '../lib/image-sniffer.js';
+import type { UploadedFile } from '../lib/uploaded-file.js';
 
 /**
  * The checks every uploaded image passes (ADR 0008), then its variants: byte checks first
@@ -11,10 +12,12 @@ import { inspectImageBytes } from '../lib/image-sniffer.js';
  */
 export async function renderUploadedImage(
   images: PhotoRenderer,
-  file: Buffer | null,
+  file: UploadedFile | null,
 ): Promise<RenderedPhoto> {
-  if (!file || file.length === 0) throw new AppError(ErrorCode.FILE_MISSING);
-  const inspection = inspectImageBytes(file);
+  if (!file || file.size === 0) throw new AppError(ErrorCode.FILE_MISSING);
+  // Read back for these checks only: the bytes are garbage again before the upload waits for an
+  // image process, which reads the staged file itself.
+  const inspection = inspectImageBytes(await file.bytes());
   if (inspection.kind === 'refused') {
     throw new AppError(
       {
@@ -33,7 +36,7 @@ export async function renderUploadedImage(
     throw new AppError(ErrorCode.IMAGE_TOO_SMALL);
   }
   try {
-    return await images.render(file);
+    return await images.render(file.ref);
   } catch (error) {
     if (error instanceof UnreadableImageError) throw new AppError(ErrorCode.IMAGE_UNREADABLE);
     throw error;

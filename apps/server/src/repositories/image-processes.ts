@@ -1,11 +1,13 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { StagedFileRef } from '../lib/uploaded-file.js';
 import { UnreadableImageError, type RenderedPhoto } from './image.repository.js';
 
 /** Renders an uploaded image's variants; the server's renderer runs them in image processes. */
 export interface PhotoRenderer {
-  render(input: Buffer): Promise<RenderedPhoto>;
+  /** The staged upload is read by the image process itself: its bytes never pass the server. */
+  render(file: StagedFileRef): Promise<RenderedPhoto>;
   /** Stops whatever the renderer started; jobs still waiting are refused. */
   close(): Promise<void>;
 }
@@ -13,7 +15,7 @@ export interface PhotoRenderer {
 /** One request to an image process. */
 export interface ImageJob {
   id: number;
-  input: Uint8Array;
+  file: StagedFileRef;
 }
 
 /** Its answer: the rendered variants, or why there are none. */
@@ -51,7 +53,7 @@ function workerEntry(): { file: string; execArgv: string[] } {
 
 interface Job {
   id: number;
-  input: Buffer;
+  file: StagedFileRef;
   resolve: (photo: RenderedPhoto) => void;
   reject: (error: Error) => void;
 }
@@ -66,7 +68,7 @@ interface Slot {
 }
 
 /**
- * Runs the sharp pipeline in child processes at a lower priority (ADR 0019). Processes start on
+ * Runs the sharp pipeline in child processes at a lower priority (ADR 0019). They all start on
  * the first job and stay; one that dies is replaced on the next job. A job whose process dies
  * or times out is refused as unreadable: the image is what brought it down.
  */
@@ -86,10 +88,10 @@ export class ImageProcessPool implements PhotoRenderer {
     return this.slots.flatMap((slot) => (slot.child.pid === undefined ? [] : [slot.child.pid]));
   }
 
-  render(input: Buffer): Promise<RenderedPhoto> {
+  render(file: StagedFileRef): Promise<RenderedPhoto> {
     if (this.closed) return Promise.reject(new Error('the image processes are stopped'));
     return new Promise((resolve, reject) => {
-      this.waiting.push({ id: this.nextId++, input, resolve, reject });
+      this.waiting.push({ id: this.nextId++, file, resolve, reject });
       this.dispatch();
     });
   }
@@ -119,6 +121,9 @@ export class ImageProcessPool implements PhotoRenderer {
   }
 
   private dispatch(): void {
+    // Uploads come in bursts: the first job starts every process, so the next ones do not each
+    // wait for a process to load sharp.
+    while (this.waiting.length > 0 && this.slots.length < this.options.processes) this.start();
     while (this.waiting.length > 0) {
       let slot = this.slots.find((candidate) => candidate.job === null);
       if (!slot && this.slots.length < this.options.processes) slot = this.start();
@@ -135,8 +140,16 @@ export class ImageProcessPool implements PhotoRenderer {
       execArgv: entry.execArgv,
       serialization: 'advanced',
       // glibc's default of one malloc arena per thread per core lets libvips' threads keep freed
-      // image buffers apart; two arenas keep the process near what its current image needs.
-      env: { MALLOC_ARENA_MAX: '2', ...process.env, IMAGE_NICE: String(this.options.nice) },
+      // image buffers apart; two arenas keep the process near what its current image needs. A
+      // fixed mmap threshold of 2 MB gives blocks that size and larger (an upload's bytes, its
+      // decoded frames) back to the system when the image is done, where glibc's adaptive one
+      // would soon keep them in the heap. The environment can override both.
+      env: {
+        MALLOC_ARENA_MAX: '2',
+        MALLOC_MMAP_THRESHOLD_: String(2 * 1024 * 1024),
+        ...process.env,
+        IMAGE_NICE: String(this.options.nice),
+      },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     const slot: Slot = { child, job: null, timer: null, ready: false };
@@ -178,7 +191,7 @@ export class ImageProcessPool implements PhotoRenderer {
     slot.child.ref();
     slot.child.channel?.ref();
     if (slot.ready) this.startTimer(slot);
-    slot.child.send({ id: job.id, input: job.input } satisfies ImageJob, (error) => {
+    slot.child.send({ id: job.id, file: job.file } satisfies ImageJob, (error) => {
       if (error) slot.child.kill('SIGKILL');
     });
   }

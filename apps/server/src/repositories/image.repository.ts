@@ -1,5 +1,7 @@
 import { PHOTO_VARIANT_SIZES, UPLOAD_LIMITS } from '@yanzhi/contract';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
+import { isSrgbProfile } from '../lib/icc-profile.js';
+import { loadSharp } from './sharp-loader.js';
 
 /**
  * Frames are 3:4 (UI.md); the display variant fits a phone screen at 2-3x, the medium one an
@@ -17,8 +19,13 @@ const ALPHA_BACKGROUND = '#121018';
  */
 const MAX_ASPECT = 4;
 
-/** Every image here is decoded once, so sharp's operation cache would only hold memory. */
-sharp.cache(false);
+/**
+ * libwebp's effort (0-6) for the variants. 2 encodes a 720x960 frame in under half the time of 4
+ * (the default) for files about 5-7% larger (ADR 0019, amended): an upload's wait is the user's,
+ * the bytes are a phone's to download once behind a long cache.
+ */
+const WEBP_EFFORT = 2;
+type SharpModule = Awaited<ReturnType<typeof loadSharp>>;
 
 /** The re-encoded variants of one image, still in memory. */
 export interface RenderedPhoto {
@@ -30,14 +37,6 @@ export interface RenderedPhoto {
   thumb: Buffer;
   /** 64-bit difference hash of the whole oriented image, 16 hex digits. */
   phash: string;
-}
-
-/**
- * Turns off libvips' cache of recent operations in this process: for a process that renders one
- * new image after another (the image processes, ADR 0019) it holds memory and never hits.
- */
-export function keepNoOperationCache(): void {
-  sharp.cache(false);
 }
 
 /** sharp could not decode the image (corrupt data, or not an image after all). */
@@ -57,17 +56,24 @@ export class ImageRepository {
    * carry no metadata, so no EXIF, GPS, XMP, IPTC or ICC profile can reach a stored file.
    */
   async renderPhotoVariants(input: Buffer): Promise<RenderedPhoto> {
+    const sharp = await loadSharp();
     try {
-      const frame = await this.decodeFrame(input);
+      const frame = await this.decodeFrame(sharp, input);
       const crop = await sharp(frame.data, { raw: frame.info })
         .resize(DISPLAY.width, DISPLAY.height, { fit: 'cover', position: 'attention' })
         .raw()
         .toBuffer({ resolveWithObject: true });
       const fromCrop = () => sharp(crop.data, { raw: crop.info });
       const [display, medium, thumb, placeholder, phash] = await Promise.all([
-        fromCrop().webp({ quality: 80, effort: 4 }).toBuffer(),
-        fromCrop().resize(MEDIUM.width, MEDIUM.height).webp({ quality: 78, effort: 4 }).toBuffer(),
-        fromCrop().resize(THUMB.width, THUMB.height).webp({ quality: 72, effort: 4 }).toBuffer(),
+        fromCrop().webp({ quality: 80, effort: WEBP_EFFORT }).toBuffer(),
+        fromCrop()
+          .resize(MEDIUM.width, MEDIUM.height)
+          .webp({ quality: 78, effort: WEBP_EFFORT })
+          .toBuffer(),
+        fromCrop()
+          .resize(THUMB.width, THUMB.height)
+          .webp({ quality: 72, effort: WEBP_EFFORT })
+          .toBuffer(),
         fromCrop().resize(PLACEHOLDER.width, PLACEHOLDER.height).webp({ quality: 40 }).toBuffer(),
         differenceHash(sharp(frame.data, { raw: frame.info })),
       ]);
@@ -89,17 +95,23 @@ export class ImageRepository {
     }
   }
 
-  private async decodeFrame(input: Buffer) {
+  private async decodeFrame(sharp: SharpModule, input: Buffer) {
     // sharp's default pixel limit (about 268 MP) lets a small file cost seconds and hundreds of
     // MB (STACK.md): decoding stops at the product's upload limit.
     const options = { limitInputPixels: UPLOAD_LIMITS.maxPixels, failOn: 'error' } as const;
-    const { width, height } = (await sharp(input, options).metadata()).autoOrient;
-    let pipeline = sharp(input, options).rotate();
+    const metadata = await sharp(input, options).metadata();
+    const { width, height } = metadata.autoOrient;
+    // Converting sRGB-profiled pixels to sRGB is an identity that costs a fifth of the decode of
+    // a phone photo; any other profile (Display P3, Adobe RGB, CMYK) is converted.
+    const ignoreIcc =
+      metadata.space === 'srgb' && metadata.icc !== undefined && isSrgbProfile(metadata.icc);
+    let pipeline = sharp(input, { ...options, ignoreIcc }).rotate();
     const region = centreRegion(width, height);
     if (region) pipeline = pipeline.extract(region);
+    pipeline = pipeline.resize(DISPLAY.width, DISPLAY.height, { fit: 'outside' });
+    // Only an image with alpha has anything to flatten; on the others it is a tenth of the decode.
+    if (metadata.hasAlpha) pipeline = pipeline.flatten({ background: ALPHA_BACKGROUND });
     return pipeline
-      .resize(DISPLAY.width, DISPLAY.height, { fit: 'outside' })
-      .flatten({ background: ALPHA_BACKGROUND })
       .toColourspace('srgb')
       .raw({ depth: 'uchar' })
       .toBuffer({ resolveWithObject: true });

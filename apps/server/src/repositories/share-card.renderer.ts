@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import resvg from '@resvg/resvg-js';
+import type resvg from '@resvg/resvg-js';
 import QRCode from 'qrcode';
-import satori from 'satori';
-import sharp from 'sharp';
+import type satori from 'satori';
+import { loadSharp } from './sharp-loader.js';
 import {
   CARD_HEIGHT,
   CARD_WIDTH,
@@ -42,10 +42,16 @@ export interface RenderedCard {
 export class ShareCardRenderer {
   /** Parsing the two CJK fonts costs about 0.2 s and 90 MB, so it happens once, on first use. */
   private fonts: Promise<SatoriFont[]> | null = null;
+  /** satori and resvg (about 40 MB resident) likewise: most server processes never draw a card. */
+  private libraries: Promise<{ satori: typeof satori; resvg: typeof resvg }> | null = null;
 
   /** `photo` is a stored display variant (any format sharp reads); it is cropped to the frame. */
   async render(text: CardText, photo: Buffer): Promise<RenderedCard> {
-    const [fonts, photoUri] = await Promise.all([this.loadFonts(), photoDataUri(photo)]);
+    const [{ satori, resvg }, fonts, photoUri] = await Promise.all([
+      this.loadLibraries(),
+      this.loadFonts(),
+      photoDataUri(photo),
+    ]);
     const svg = await satori(cardTree(text, photoUri, qrMatrix(text.link)), {
       width: CARD_WIDTH,
       height: CARD_HEIGHT,
@@ -56,6 +62,16 @@ export class ShareCardRenderer {
       fitTo: { mode: 'original' },
     });
     return { png: image.asPng(), width: image.width, height: image.height };
+  }
+
+  private loadLibraries(): Promise<{ satori: typeof satori; resvg: typeof resvg }> {
+    this.libraries ??= Promise.all([import('satori'), import('@resvg/resvg-js')]).then(
+      ([satoriModule, resvgModule]) => ({
+        satori: satoriModule.default,
+        resvg: resvgModule.default,
+      }),
+    );
+    return this.libraries;
   }
 
   private loadFonts(): Promise<SatoriFont[]> {
@@ -79,6 +95,7 @@ export class ShareCardRenderer {
  * exactly the drawn size instead of a WebP it may not read.
  */
 async function photoDataUri(photo: Buffer): Promise<string> {
+  const sharp = await loadSharp();
   const jpeg = await sharp(photo, { failOn: 'error' })
     .resize(PHOTO_WIDTH, PHOTO_HEIGHT, { fit: 'cover', position: 'attention' })
     .jpeg({ quality: 88 })

@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 import { pickLanguage } from '../lib/language.js';
+import type { UploadedFile } from '../lib/uploaded-file.js';
 import { parseInput } from '../lib/validation.js';
 import type { AuthState, SignedInAuth } from '../services/auth.service.js';
 import { readMultipart } from './multipart.js';
@@ -27,7 +28,7 @@ export interface CallContext {
 /** The file part of a call that takes a multipart form (null when none was sent); none else. */
 type FormFile<N extends CallName> = Api[N]['body'] extends 'json'
   ? unknown
-  : { file: Buffer | null };
+  : { file: UploadedFile | null };
 
 /** What a handler receives: the fields its contract schema validated, and its file if any. */
 export type CallArguments<N extends CallName> = CallInput<N> & FormFile<N>;
@@ -101,7 +102,7 @@ async function readBody(
   request: FastifyRequest,
   context: CallContext,
   beforeForm: CallOptions['beforeForm'],
-): Promise<{ fields: unknown; file: Buffer | null }> {
+): Promise<{ fields: unknown; file: UploadedFile | null }> {
   const takes = API[name].body;
   if (!request.isMultipart()) {
     if (takes === 'multipart') throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE);
@@ -120,7 +121,7 @@ async function readBody(
 function admitCall<N extends CallName>(
   name: N,
   context: CallContext,
-  body: { fields: unknown; file: Buffer | null },
+  body: { fields: unknown; file: UploadedFile | null },
 ): CallArguments<N> {
   const call = API[name];
   if (call.auth === 'required') requireUser(context.auth);
@@ -144,7 +145,12 @@ export function defineCall<N extends CallName>(
   app.post(API[name].path, { config }, async (request) => {
     const context = contextOf(request);
     const body = await readBody(name, request, context, beforeForm);
-    const data = await handler(admitCall(name, context, body), context);
-    return okEnvelope(data, context.language);
+    try {
+      const data = await handler(admitCall(name, context, body), context);
+      return okEnvelope(data, context.language);
+    } finally {
+      // A staged upload lives as long as its call, whatever the answer.
+      await body.file?.discard();
+    }
   });
 }

@@ -2,40 +2,54 @@ import fastifyMultipart from '@fastify/multipart';
 import { ErrorCode, FILE_TOO_LARGE_MESSAGE, UPLOAD_LIMITS } from '@yanzhi/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
+import type { FileStager, UploadedFile } from '../lib/uploaded-file.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where a form's file part goes as it streams in (decorated by the app). */
+    uploads: FileStager;
+  }
+}
 
 /**
- * Lets calls take multipart forms: one file of at most UPLOAD_LIMITS.maxBytes and a few short
- * text fields; anything beyond is refused while it streams in.
+ * Lets calls take multipart forms: one file of at most UPLOAD_LIMITS.maxBytes, staged by
+ * `uploads`, and a few short text fields; anything beyond is refused while it streams in.
  */
-export async function registerMultipart(app: FastifyInstance): Promise<void> {
+export async function registerMultipart(app: FastifyInstance, uploads: FileStager): Promise<void> {
+  app.decorate('uploads', uploads);
   await app.register(fastifyMultipart, {
     limits: { fileSize: UPLOAD_LIMITS.maxBytes, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
   });
 }
 
 export interface MultipartBody {
-  file: Buffer | null;
+  file: UploadedFile | null;
   fields: Record<string, string>;
 }
 
 /**
- * Reads a multipart body: the `file` part into memory (the multipart plugin's file limit,
- * UPLOAD_LIMITS.maxBytes, stops it there; the original never touches the disk) and the text
- * fields.
+ * Reads a multipart body: the `file` part staged as it streams in (enciphered on disk, ADR 0019
+ * amended; the multipart plugin's file limit, UPLOAD_LIMITS.maxBytes, stops it there) and the
+ * text fields. A body refused after its file was staged leaves no file behind; otherwise the
+ * caller discards the file once the call is answered.
  */
 export async function readMultipart(request: FastifyRequest): Promise<MultipartBody> {
-  let file: Buffer | null = null;
+  let file: UploadedFile | null = null;
   const fields: Record<string, string> = {};
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
-        if (part.fieldname === 'file' && file === null) file = await part.toBuffer();
-        else part.file.resume();
+        if (part.fieldname === 'file' && file === null) {
+          file = await request.server.uploads.stage(part.file);
+        } else {
+          part.file.resume();
+        }
       } else if (typeof part.value === 'string') {
         fields[part.fieldname] = part.value;
       }
     }
   } catch (error) {
+    await file?.discard();
     const code = (error as { code?: unknown }).code;
     // A photo over the limit is the user's to fix (pick another): an application answer, HTTP
     // 200 with a message that says so (ADR 0001). Part and field counts beyond the plugin's limits

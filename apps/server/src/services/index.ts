@@ -6,6 +6,7 @@ import { Metrics } from '../lib/metrics.js';
 import { ImageProcessPool } from '../repositories/image-processes.js';
 import { ImageRepository } from '../repositories/image.repository.js';
 import { MediaRepository } from '../repositories/media.repository.js';
+import { UploadStagingRepository } from '../repositories/upload-staging.repository.js';
 import { ShareCardRenderer } from '../repositories/share-card.renderer.js';
 import { refitStampKey } from '../repositories/settings.repository.js';
 import { createStore, type Store } from '../repositories/store.js';
@@ -59,12 +60,16 @@ export interface Services {
   users: UserRepository;
   /** The repositories on the app's database (the device check). */
   store: Store;
-  /** Stops what the services started (the image processes). */
+  /** Where a form's file part is staged as it streams in (routes/multipart.ts). */
+  uploads: UploadStagingRepository;
+  /** Stops what the services started (the image processes, the staging folder). */
   close(): Promise<void>;
 }
 
 export interface ServiceOptions extends AuthSettings {
   mediaDir: string;
+  /** Where uploads wait, enciphered, for the image processes (ADR 0019, amended). */
+  stagingDir: string;
   /** The image processes that decode uploads (ADR 0019). */
   images: { processes: number; nice: number };
   arena: ArenaSettings;
@@ -90,6 +95,7 @@ export function serviceOptions(config: Config, hostTokenSecret: string): Service
     sessionTtlMs: config.sessionTtlMs,
     refreshTtlMs: config.refreshTtlMs,
     mediaDir: config.mediaDir,
+    stagingDir: config.stagingDir,
     images: config.images,
     arena: config.arena,
     timeZone: config.leaderboardTimeZone,
@@ -122,6 +128,7 @@ export function createServices(db: Db, clock: Clock, options: ServiceOptions): S
   const metrics = options.metrics ?? new Metrics();
   const media = new MediaRepository(options.mediaDir);
   const images = new ImageProcessPool(options.images);
+  const uploads = new UploadStagingRepository(options.stagingDir);
   const params = arenaRatingParams(options.arena);
   const indexes = new ArenaIndexes(store, params, {
     clock,
@@ -201,6 +208,10 @@ export function createServices(db: Db, clock: Clock, options: ServiceOptions): S
     signInMethods: new SignInMethodsService(store),
     users: store.repos.users,
     store,
-    close: () => images.close(),
+    uploads,
+    close: async () => {
+      await images.close();
+      await uploads.close();
+    },
   };
 }

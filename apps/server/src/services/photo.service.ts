@@ -26,6 +26,7 @@ import type { AuthService, AuthState } from './auth.service.js';
 import type { IdentityService } from './identity.service.js';
 import type { LeaderboardService } from './leaderboard.service.js';
 import { renderUploadedImage } from '../checks/upload-checks.js';
+import type { UploadedFile } from '../lib/uploaded-file.js';
 
 /** Perceptual hashes this close (of 64 bits) are the same picture re-uploaded. */
 const DUPLICATE_DISTANCE = 4;
@@ -33,7 +34,7 @@ const DUPLICATE_DISTANCE = 4;
 export const ORPHAN_GRACE_MS = 10 * 60_000;
 
 export interface UploadRequest {
-  file: Buffer | null;
+  file: UploadedFile | null;
   categoryId: number;
   auth: AuthState;
   /** The `device-id` header (or the body's anonymous id); recorded on a new device account. */
@@ -99,7 +100,7 @@ export class PhotoService {
     // again) rather than with a new device account that would silently replace the session.
     if (request.auth.kind === 'invalid') throw new AppError(request.auth.code);
     const owner = request.auth.kind === 'user' ? request.auth.user : null;
-    if (!request.file || request.file.length === 0) throw new AppError(ErrorCode.FILE_MISSING);
+    if (!request.file || request.file.size === 0) throw new AppError(ErrorCode.FILE_MISSING);
     if (!(await this.store.repos.categories.findActive(request.categoryId))) {
       throw new AppError(ErrorCode.CATEGORY_NOT_FOUND);
     }

@@ -11,6 +11,7 @@ import { CARD_HEIGHT, CARD_WIDTH, TEMPLATE_VERSION } from '../repositories/share
 import type { AuthService, AuthState } from './auth.service.js';
 import { cardText } from '../views/share-card-view.js';
 import { renderUploadedImage } from '../checks/upload-checks.js';
+import type { UploadedFile } from '../lib/uploaded-file.js';
 
 const HOUR_MS = 3_600_000;
 /** A card nobody asked for during this long is deleted; asking again draws it again. */
@@ -54,7 +55,7 @@ export interface ShareCardRequest {
    */
   beforeDraw?: (userId: number) => Promise<void>;
   /** An uploaded image to feature instead of the photo (multipart `file`). */
-  file: Buffer | null;
+  file: UploadedFile | null;
 }
 
 export interface ShareCardOptions {
@@ -127,7 +128,9 @@ export class ShareCardService {
         link,
       });
     const pictured = request.file
-      ? `upload:${createHash('sha256').update(request.file).digest('hex')}`
+      ? `upload:${createHash('sha256')
+          .update(await request.file.bytes())
+          .digest('hex')}`
       : `photo:${photo.display_key}`;
     const name = createHash('sha256')
       .update(

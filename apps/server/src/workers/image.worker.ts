@@ -4,7 +4,8 @@
  * loop that answers pairs and votes, and a crash inside libvips never takes the server down.
  *
  * It is started by ImageProcessPool with an IPC channel (advanced serialisation: Buffers pass
- * as bytes) and exits as soon as that channel closes, so it never outlives its server.
+ * as bytes). A job names a staged upload, which this process reads and deciphers itself. It
+ * exits as soon as the channel closes, so it never outlives its server.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -39,25 +40,25 @@ try {
 }
 
 // sharp (and libvips' threads) load only now, below the server's priority.
-const { ImageRepository, UnreadableImageError, keepNoOperationCache } =
+const { ImageRepository, UnreadableImageError } =
   await import('../repositories/image.repository.js');
-// Every upload is a new image: libvips' cache of recent operations would only hold memory.
-keepNoOperationCache();
+const { readStagedFile } = await import('../repositories/upload-staging.repository.js');
 const renderer = new ImageRepository();
 
 process.on('disconnect', () => process.exit(0));
 process.on('message', (message: ImageJob) => {
   const send = (result: ImageJobResult) => process.send?.(result);
-  const input = Buffer.from(message.input.buffer, message.input.byteOffset, message.input.length);
-  renderer.renderPhotoVariants(input).then(
-    (photo) => send({ id: message.id, ok: true, photo }),
-    (error: unknown) =>
-      send({
-        id: message.id,
-        ok: false,
-        unreadable: error instanceof UnreadableImageError,
-        message: error instanceof Error ? error.message : String(error),
-      }),
-  );
+  readStagedFile(message.file)
+    .then((input) => renderer.renderPhotoVariants(input))
+    .then(
+      (photo) => send({ id: message.id, ok: true, photo }),
+      (error: unknown) =>
+        send({
+          id: message.id,
+          ok: false,
+          unreadable: error instanceof UnreadableImageError,
+          message: error instanceof Error ? error.message : String(error),
+        }),
+    );
 });
 process.send?.({ ready: true } satisfies ImageJobResult);

@@ -4,7 +4,13 @@ import { ErrorCode, uploadPhotoResponseSchema } from '@yanzhi/contract';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeCorpus, QUADRANTS, type CorpusFile } from '../fixtures/make-corpus.js';
-import { countRows, firstCategoryId, mediaFiles, upload } from '../fixtures/upload-client.js';
+import {
+  countRows,
+  firstCategoryId,
+  mediaFiles,
+  stagedFiles,
+  upload,
+} from '../fixtures/upload-client.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { dialects, makeTempDir } from '../support/database.js';
 
@@ -121,6 +127,9 @@ describe.each(dialects)('the upload corpus on %s', (dialect) => {
     }
     expect(await countRows(app, 'photos')).toBe(valid().length);
     expect(mediaFiles(app).filter((file) => file.endsWith('.tmp'))).toEqual([]);
+    // Each upload's staged original is gone once it is answered.
+    expect(fs.existsSync(app.config.stagingDir)).toBe(true);
+    expect(stagedFiles(app)).toEqual([]);
   });
 
   it('refuses every hostile file with its code within 1 s, leaving no row and no file', async () => {
@@ -140,6 +149,7 @@ describe.each(dialects)('the upload corpus on %s', (dialect) => {
     expect(await countRows(app, 'photos')).toBe(0);
     expect(await countRows(app, 'users')).toBe(0);
     expect(mediaFiles(app)).toEqual(filesBefore);
+    expect(stagedFiles(app)).toEqual([]);
   });
 
   it('serves a stored variant under /media/ as an immutable WebP', async () => {

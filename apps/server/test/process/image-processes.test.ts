@@ -1,8 +1,23 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import type { StagedFileRef } from '../../src/lib/uploaded-file.js';
 import { ImageProcessPool } from '../../src/repositories/image-processes.js';
 import { UnreadableImageError } from '../../src/repositories/image.repository.js';
+import { UploadStagingRepository } from '../../src/repositories/upload-staging.repository.js';
+
+const staging = new UploadStagingRepository(
+  fs.mkdtempSync(path.join(os.tmpdir(), 'yanzhi-image-processes-')),
+);
+afterAll(() => staging.close());
+
+/** The bytes staged as an upload is: what a job names. */
+async function staged(bytes: Buffer): Promise<StagedFileRef> {
+  return (await staging.stage(Readable.from([bytes]))).ref;
+}
 
 /** A 600x800 JPEG with a gradient, so every variant has something to encode. */
 async function photo(): Promise<Buffer> {
@@ -38,7 +53,7 @@ afterEach(async () => {
 describe('the image processes (ADR 0019)', () => {
   it('render the variants in another process, every thread of it below the server', async () => {
     pool = new ImageProcessPool({ processes: 1, nice: 12 });
-    const rendered = await pool.render(await photo());
+    const rendered = await pool.render(await staged(await photo()));
     expect(rendered.width).toBe(720);
     expect(rendered.height).toBe(960);
     expect((await sharp(rendered.display).metadata()).format).toBe('webp');
@@ -57,8 +72,9 @@ describe('the image processes (ADR 0019)', () => {
 
   it('answer concurrent jobs in turn with one process, each with its own image', async () => {
     pool = new ImageProcessPool({ processes: 1, nice: 10 });
-    const input = await photo();
-    const flipped = await sharp(input).flop().jpeg().toBuffer();
+    const image = await photo();
+    const input = await staged(image);
+    const flipped = await staged(await sharp(image).flop().jpeg().toBuffer());
     const [first, second, third] = await Promise.all([
       pool.render(input),
       pool.render(flipped),
@@ -71,15 +87,18 @@ describe('the image processes (ADR 0019)', () => {
 
   it('refuse damaged pixel data as unreadable, and go on working', async () => {
     pool = new ImageProcessPool({ processes: 1, nice: 10 });
-    const input = await photo();
-    const damaged = Buffer.concat([input.subarray(0, 2000), Buffer.alloc(4000, 0x55)]);
+    const image = await photo();
+    const input = await staged(image);
+    const damaged = await staged(
+      Buffer.concat([image.subarray(0, 2000), Buffer.alloc(4000, 0x55)]),
+    );
     await expect(pool.render(damaged)).rejects.toBeInstanceOf(UnreadableImageError);
     await expect(pool.render(input)).resolves.toMatchObject({ width: 720 });
   });
 
   it('refuse the job whose process died, then start a new process for the next', async () => {
     pool = new ImageProcessPool({ processes: 1, nice: 10 });
-    const input = await photo();
+    const input = await staged(await photo());
     await pool.render(input);
     const [first] = pool.pids;
     const running = pool.render(input);
@@ -92,12 +111,30 @@ describe('the image processes (ADR 0019)', () => {
 
   it('kill a job that runs past its time limit', async () => {
     pool = new ImageProcessPool({ processes: 1, nice: 10, timeoutMs: 1 });
-    await expect(pool.render(await photo())).rejects.toBeInstanceOf(UnreadableImageError);
+    await expect(pool.render(await staged(await photo()))).rejects.toBeInstanceOf(
+      UnreadableImageError,
+    );
+  });
+
+  it('all start on the first job, so a burst of uploads never waits for one to start', async () => {
+    pool = new ImageProcessPool({ processes: 2, nice: 10 });
+    await pool.render(await staged(await photo()));
+    expect(pool.pids).toHaveLength(2);
+  });
+
+  it('refuse a job whose staged file is gone as a failure, not as an unreadable image', async () => {
+    pool = new ImageProcessPool({ processes: 1, nice: 10 });
+    const input = await staged(await photo());
+    fs.rmSync(input.path);
+    const refused = await pool.render(input).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(Error);
+    expect(refused).not.toBeInstanceOf(UnreadableImageError);
+    await expect(pool.render(await staged(await photo()))).resolves.toMatchObject({ width: 720 });
   });
 
   it('stop their processes on close and refuse later jobs', async () => {
     pool = new ImageProcessPool({ processes: 2, nice: 10 });
-    const input = await photo();
+    const input = await staged(await photo());
     await Promise.all([pool.render(input), pool.render(input)]);
     const pids = pool.pids;
     expect(pids).toHaveLength(2);
