@@ -27,9 +27,15 @@ export async function startDemoServer(options: {
   nodeArgs?: BundleEntry['nodeArgs'];
   /** A bundle built elsewhere (another checkout's `bench/dist/server/main.js`); default: this tree's. */
   bundle?: string;
+  /**
+   * Another instance to join: its data folder (media) and host secret, on the same database. The
+   * joining instance seeds nothing and leaves the folder to the first.
+   */
+  join?: Pick<DemoServer, 'dataDir' | 'hostSecret'>;
 }): Promise<DemoServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `yanzhi-${options.name}-`));
-  const hostSecret = randomBytes(32).toString('hex');
+  const dataDir =
+    options.join?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `yanzhi-${options.name}-`));
+  const hostSecret = options.join?.hostSecret ?? randomBytes(32).toString('hex');
   const bundle: BundleEntry = options.bundle
     ? { kind: 'bundle', file: options.bundle }
     : await bundleServer();
@@ -38,7 +44,7 @@ export async function startDemoServer(options: {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       HOST_TOKEN_SECRET: hostSecret,
-      SEED_DEMO: '1',
+      SEED_DEMO: options.join ? '0' : '1',
       DEMO_PHOTOS_PER_CATEGORY: String(options.photosPerCategory),
       RATE_LIMIT_API_PER_MINUTE: RAISED,
       RATE_LIMIT_LOGIN_PER_MINUTE: RAISED,
@@ -58,7 +64,7 @@ export async function startDemoServer(options: {
     hostSecret,
     close: async () => {
       await server.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!options.join) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -16,6 +16,9 @@ export interface Answer {
 /** One kind of call's figures over a phase. */
 export class CallFigures {
   readonly latencies: number[] = [];
+  /** Of the answers: those refused for load or limits (503xx, 429xx), and the others. */
+  readonly refusedLatencies: number[] = [];
+  readonly admittedLatencies: number[] = [];
   readonly codes = new Map<number, number>();
   failures = 0;
 
@@ -26,6 +29,10 @@ export class CallFigures {
       return;
     }
     this.codes.set(answer.code, (this.codes.get(answer.code) ?? 0) + 1);
+    const refused =
+      (answer.code >= 50300 && answer.code < 50400) ||
+      (answer.code >= 42900 && answer.code < 43000);
+    (refused ? this.refusedLatencies : this.admittedLatencies).push(ms);
   }
 
   /** Answers with an HTTP 5xx status or a 5xx-class envelope code other than 503xx. */
@@ -160,6 +167,8 @@ export interface Row {
   '5xx': number;
   '503xx': number;
   '429xx': number;
+  'refused p99 ms': number;
+  'admitted p99 ms': number;
   'no answer': number;
   'other codes': string;
 }
@@ -186,6 +195,18 @@ export function rows(recorder: Recorder, seconds: number): Row[] {
       '5xx': figures.serverErrors(),
       '503xx': figures.countWhere((code) => code >= 50300 && code < 50400),
       '429xx': figures.countWhere((code) => code >= 42900 && code < 43000),
+      'refused p99 ms': round(
+        percentile(
+          [...figures.refusedLatencies].sort((a, b) => a - b),
+          99,
+        ),
+      ),
+      'admitted p99 ms': round(
+        percentile(
+          [...figures.admittedLatencies].sort((a, b) => a - b),
+          99,
+        ),
+      ),
       'no answer': figures.failures,
       'other codes': other,
     };

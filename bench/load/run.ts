@@ -11,11 +11,15 @@
  *
  *   npm run bench:load -w bench
  *   (VOTES=500 SECONDS=60 OVERLOAD=10 OVERLOAD_SECONDS=20 PHOTOS=200 DATABASE_URL=postgres://…)
+ *
+ * PROXY=1 (with DATABASE_URL and REDIS_URL) runs two instances on them behind the repository's
+ * HAProxy configuration (deploy/haproxy.cfg, ADR 0028) and sends every phase through the proxy.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { makeJpegs } from '../faults/clients.js';
+import { startHaproxy } from '../lib/haproxy.js';
 import { startChild } from '../lib/process.js';
 import { percentile } from '../lib/stats.js';
 import { startDemoServer } from './demo-server.js';
@@ -42,6 +46,11 @@ const anonymousVoters = env('VOTERS', 4000);
 const signedInVoters = env('SIGNED_IN', 400);
 const owners = env('OWNERS', 20);
 const databaseUrl = process.env.DATABASE_URL ?? null;
+const viaProxy = process.env.PROXY === '1';
+const redisUrl = process.env.REDIS_URL ?? null;
+if (viaProxy && (databaseUrl === null || redisUrl === null)) {
+  throw new Error('PROXY=1 needs DATABASE_URL and REDIS_URL: its two instances share them');
+}
 
 /** Targets of issue 6 at the sustained rate (p99, ms). */
 const TARGETS: Record<string, number> = {
@@ -63,9 +72,28 @@ const base: Mix = {
 process.stdout.write(
   `bundling and starting the server; seeding ${photosPerCategory} demo photos per category ...\n`,
 );
-const demo = await startDemoServer({ name: 'load', photosPerCategory, databaseUrl });
+const instanceEnv: Record<string, string> =
+  viaProxy && redisUrl ? { REDIS_URL: redisUrl, TRUST_PROXY: '1' } : {};
+const demo = await startDemoServer({
+  name: 'load',
+  photosPerCategory,
+  databaseUrl,
+  env: instanceEnv,
+});
 const { server, dataDir, hostSecret } = demo;
-const client = new Client(server.url, 256);
+const second = viaProxy
+  ? await startDemoServer({
+      name: 'load-2',
+      photosPerCategory,
+      databaseUrl,
+      env: instanceEnv,
+      join: demo,
+    })
+  : null;
+const proxy = second ? await startHaproxy([server.url, second.server.url]) : null;
+/** Where the phones' requests go: the proxy, or the one instance. */
+const entryUrl = proxy?.url ?? server.url;
+const client = new Client(entryUrl, 256);
 
 const categoriesAnswer = await client.call<{ id: number }[]>('/api/get_categories', {}, null);
 const categories = (categoriesAnswer.data ?? []).map((category) => category.id);
@@ -107,7 +135,7 @@ const overload = scaled(base, overloadFactor);
 process.stdout.write(`overload: ${overloadSeconds} s at ${describe(overload)}\n`);
 const overloaded = new Recorder();
 // As many connections as phones would open; a phone gives up after 10 s.
-const crowd = new Client(server.url, 4000, 10_000);
+const crowd = new Client(entryUrl, 4000, 10_000);
 await runPhase(
   streams(crowd, population, overload, overloaded),
   overloadSeconds,
@@ -116,7 +144,7 @@ await runPhase(
 );
 await crowd.close();
 const overloadRows = rows(overloaded, overloadSeconds);
-const serverAlive = server.isRunning();
+const serverAlive = server.isRunning() && (second?.server.isRunning() ?? true);
 
 process.stdout.write(`recovery: ${recoverySeconds} s at the sustained rate\n`);
 const recovery = new Recorder({ keepSamples: true });
@@ -167,6 +195,8 @@ const firstGood = recoveryWindows.findIndex((_, index) =>
 await client.close();
 const statsFile = path.join(dataDir, 'yanzhi.db');
 const dbBytes = fs.existsSync(statsFile) ? fs.statSync(statsFile).size : 0;
+proxy?.stop();
+await second?.close();
 await demo.close();
 
 const requestRate = Math.round(totalRate(base));
@@ -193,7 +223,11 @@ await bare.stop();
 const lag = [...sustained.clientLag].sort((a, b) => a - b);
 console.log(
   `\nnode ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), ` +
-    `${databaseUrl ? 'PostgreSQL' : 'SQLite'}, client and servers in separate processes on loopback`,
+    `${databaseUrl ? 'PostgreSQL' : 'SQLite'}, client and servers in separate processes on loopback` +
+    (proxy
+      ? '; two instances (Redis for limits) behind HAProxy with deploy/haproxy.cfg ' +
+        '(32 requests at a time per instance, 64 waiting)'
+      : ''),
 );
 console.log(
   `${categories.length} categories × ${photosPerCategory} demo photos; ` +
@@ -205,7 +239,9 @@ console.table(sustainedRows);
 console.log(
   `client start lag p99 ${Math.round(percentile(lag, 99) * 10) / 10} ms (how late the generator sent)`,
 );
-console.log('the same phase as the server measured it (receipt to answer, from /metrics):');
+console.log(
+  `the same phase as ${proxy ? 'the first instance' : 'the server'} measured it (receipt to answer, from /metrics):`,
+);
 console.table(serverView);
 console.log(`\noverload ${overloadSeconds} s: ${describe(overload)}`);
 console.table(overloadRows);

@@ -1,0 +1,228 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ErrorCode } from '@yanzhi/contract';
+import { freePort, requireOrSkip } from '@yanzhi/dev-support';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTempDir, postgresUrl } from '../support/database.js';
+import { startServerProcess, type ServerProcess } from '../support/process.js';
+import { redisUrl } from '../support/redis.js';
+
+/** The configuration the repository ships (ADR 0028). */
+const CONFIG = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../deploy/haproxy.cfg',
+);
+
+const haproxyFound = spawnSync('haproxy', ['-v']).status === 0;
+const runs =
+  postgresUrl !== undefined &&
+  redisUrl !== undefined &&
+  requireOrSkip(
+    {
+      name: 'HAProxy',
+      tests: 'The reverse proxy test',
+      missing: 'haproxy is not installed',
+      howTo: 'install it (`apt install haproxy`)',
+    },
+    haproxyFound,
+  );
+
+/** The instances' per-address API limit: above what the first two tests make together. */
+const API_PER_MINUTE = 40;
+
+interface Answer {
+  status: number;
+  servedBy: string | undefined;
+  body: unknown;
+}
+
+/**
+ * Two server processes on one PostgreSQL schema and one Redis behind HAProxy started with the
+ * shipped configuration, each instance taking two requests at a time and one more waiting.
+ */
+describe.skipIf(!runs)('the shipped HAProxy configuration in front of two instances', () => {
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const dataDir = makeTempDir('yanzhi-proxy-');
+  let servers: ServerProcess[] = [];
+  let proxy: ChildProcess | null = null;
+  let proxyUrl = '';
+
+  async function call(name: string, headers: Record<string, string> = {}): Promise<Answer> {
+    const response = await fetch(`${proxyUrl}/api/${name}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: '{}',
+    });
+    return {
+      status: response.status,
+      servedBy: response.headers.get('x-served-by') ?? undefined,
+      body: await response.json(),
+    };
+  }
+
+  /**
+   * An upload whose body trickles in: the instance that takes it keeps working on it (one of its
+   * two places) until `end` is called.
+   */
+  function slowUpload(): { end: () => void; answered: Promise<number> } {
+    const request = http.request(`${proxyUrl}/api/upload_photo`, {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=slow' },
+    });
+    const answered = new Promise<number>((resolve) => {
+      request.on('response', (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      request.on('error', () => {
+        resolve(0);
+      });
+    });
+    request.write(
+      '--slow\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\n\r\n',
+    );
+    const trickle = setInterval(() => request.write(Buffer.alloc(16, 0xff)), 50);
+    return {
+      end: () => {
+        clearInterval(trickle);
+        request.destroy();
+      },
+      answered,
+    };
+  }
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    await admin.end();
+    const url = new URL(postgresUrl ?? '');
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    // A Redis database of its own, so other tests' calls from this address are not counted here.
+    const limits = new URL(redisUrl ?? '');
+    limits.pathname = '/7';
+    const redis = new Redis(limits.toString());
+    await redis.flushdb();
+    redis.disconnect();
+    const env = {
+      DATABASE_URL: url.toString(),
+      REDIS_URL: limits.toString(),
+      RATE_LIMIT_API_PER_MINUTE: String(API_PER_MINUTE),
+      DATA_DIR: dataDir,
+      HOST_TOKEN_SECRET: 'proxy-test-secret-0123456789abcdef0123456789ab',
+      TRUST_PROXY: '1',
+      DEMO_PHOTOS_PER_CATEGORY: '2',
+    };
+    servers.push(await startServerProcess({ ...env, SEED_DEMO: '1' }));
+    servers.push(await startServerProcess({ ...env, SEED_DEMO: '0' }));
+
+    const port = await freePort();
+    proxyUrl = `http://127.0.0.1:${port}`;
+    proxy = spawn('haproxy', ['-db', '-f', CONFIG], {
+      env: {
+        ...process.env,
+        PROXY_BIND: `127.0.0.1:${port}`,
+        YANZHI_INSTANCE_1: new URL(servers[0]?.url ?? '').host,
+        YANZHI_INSTANCE_2: new URL(servers[1]?.url ?? '').host,
+        PROXY_INSTANCE_MAXCONN: '2',
+        PROXY_QUEUE_MAX: '1',
+        PROXY_QUEUE_TIMEOUT: '20s',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    for (let attempt = 0; ; attempt += 1) {
+      const up = await fetch(`${proxyUrl}/healthz`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (up) break;
+      if (attempt > 100 || proxy.exitCode !== null) throw new Error('haproxy did not start');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    proxy?.kill('SIGKILL');
+    await Promise.all(servers.map((server) => server.stop()));
+    servers = [];
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await admin.end();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('starts, and spreads calls over both instances', async () => {
+    const servedBy = new Set<string | undefined>();
+    for (let index = 0; index < 12; index += 1) {
+      const answer = await call('get_categories');
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({ code: 0 });
+      servedBy.add(answer.servedBy);
+    }
+    expect([...servedBy].sort()).toEqual(['instance1', 'instance2']);
+  });
+
+  it('refuses the excess at once with the API envelope, and takes calls again when load falls', async () => {
+    // Both instances' two places taken, then one call waiting for a place: the queue is full.
+    // Generous pauses: the holders only trickle, so waiting longer changes nothing but CI's luck.
+    const holders = Array.from({ length: 4 }, () => slowUpload());
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const waiting = call('get_categories');
+    await new Promise((resolve) => setTimeout(resolve, 700));
+
+    const [chinese, english] = await Promise.all([
+      call('get_categories'),
+      call('get_categories', { 'accept-language': 'en-GB,en;q=0.9' }),
+    ]);
+    for (const answer of [chinese, english]) {
+      expect(answer.status).toBe(503);
+      // From the proxy: no instance saw it.
+      expect(answer.servedBy).toBeUndefined();
+    }
+    expect(chinese.body).toEqual({
+      code: ErrorCode.OVERLOADED,
+      msg: '服务繁忙，请稍后再试',
+      data: null,
+    });
+    expect(english.body).toEqual({
+      code: ErrorCode.OVERLOADED,
+      msg: 'The service is busy, please try again later',
+      data: null,
+    });
+
+    for (const holder of holders) holder.end();
+    // The waiting call gets its place, and new calls go straight through again.
+    expect((await waiting).body).toMatchObject({ code: 0 });
+    const after = await call('get_categories');
+    expect(after.status).toBe(200);
+    expect(after.body).toMatchObject({ code: 0 });
+  });
+
+  it('gives the instances the client address, never one a client made up', async () => {
+    // Each call names a fresh made-up address. Were it believed, every call would be counted for
+    // its own address and none refused; the proxy drops it, so all count for this one.
+    // One at a time: this proxy lets only five calls in at once.
+    const answers: { code: number }[] = [];
+    for (let index = 0; index < API_PER_MINUTE + 20; index += 1) {
+      const response = await fetch(`${proxyUrl}/api/get_categories`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-forwarded-for': `203.0.113.${String(index)}`,
+          forwarded: `for=198.51.100.${String(index)}`,
+        },
+        body: '{}',
+      });
+      answers.push((await response.json()) as { code: number });
+    }
+    const limited = answers.filter((answer) => answer.code === ErrorCode.RATE_LIMITED);
+    expect(limited.length).toBeGreaterThanOrEqual(20);
+  });
+});
