@@ -19,7 +19,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { makeJpegs } from '../faults/clients.js';
-import { startHaproxy } from '../lib/haproxy.js';
+import { startHaproxy } from '@yanzhi/dev-support';
 import { startChild } from '../lib/process.js';
 import { percentile } from '../lib/stats.js';
 import { startDemoServer } from './demo-server.js';

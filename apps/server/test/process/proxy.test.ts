@@ -1,37 +1,21 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ErrorCode } from '@yanzhi/contract';
-import { freePort, requireOrSkip } from '@yanzhi/dev-support';
+import {
+  HAPROXY,
+  haproxyInstalled,
+  requireOrSkip,
+  startHaproxy,
+  type RunningProxy,
+} from '@yanzhi/dev-support';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTempDir, postgresUrl } from '../support/database.js';
+import { createPostgresSchema, makeTempDir, postgresUrl } from '../support/database.js';
 import { startServerProcess, type ServerProcess } from '../support/process.js';
 import { redisUrl } from '../support/redis.js';
 
-/** The configuration the repository ships (ADR 0028). */
-const CONFIG = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../deploy/haproxy.cfg',
-);
-
-const haproxyFound = spawnSync('haproxy', ['-v']).status === 0;
 const runs =
-  postgresUrl !== undefined &&
-  redisUrl !== undefined &&
-  requireOrSkip(
-    {
-      name: 'HAProxy',
-      tests: 'The reverse proxy test',
-      missing: 'haproxy is not installed',
-      howTo: 'install it (`apt install haproxy`)',
-    },
-    haproxyFound,
-  );
+  postgresUrl !== undefined && redisUrl !== undefined && requireOrSkip(HAPROXY, haproxyInstalled());
 
 /** The instances' per-address API limit: above what the first two tests make together. */
 const API_PER_MINUTE = 40;
@@ -47,10 +31,10 @@ interface Answer {
  * shipped configuration, each instance taking two requests at a time and one more waiting.
  */
 describe.skipIf(!runs)('the shipped HAProxy configuration in front of two instances', () => {
-  const schema = `t_${randomBytes(6).toString('hex')}`;
+  let database: Awaited<ReturnType<typeof createPostgresSchema>> | null = null;
   const dataDir = makeTempDir('yanzhi-proxy-');
   let servers: ServerProcess[] = [];
-  let proxy: ChildProcess | null = null;
+  let proxy: RunningProxy | null = null;
   let proxyUrl = '';
 
   async function call(name: string, headers: Record<string, string> = {}): Promise<Answer> {
@@ -98,12 +82,7 @@ describe.skipIf(!runs)('the shipped HAProxy configuration in front of two instan
   }
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    await admin.end();
-    const url = new URL(postgresUrl ?? '');
-    url.searchParams.set('options', `-c search_path=${schema}`);
+    database = await createPostgresSchema();
     // A Redis database of its own, so other tests' calls from this address are not counted here.
     const limits = new URL(redisUrl ?? '');
     limits.pathname = '/7';
@@ -111,7 +90,7 @@ describe.skipIf(!runs)('the shipped HAProxy configuration in front of two instan
     await redis.flushdb();
     redis.disconnect();
     const env = {
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: database.url,
       REDIS_URL: limits.toString(),
       RATE_LIMIT_API_PER_MINUTE: String(API_PER_MINUTE),
       DATA_DIR: dataDir,
@@ -122,39 +101,19 @@ describe.skipIf(!runs)('the shipped HAProxy configuration in front of two instan
     servers.push(await startServerProcess({ ...env, SEED_DEMO: '1' }));
     servers.push(await startServerProcess({ ...env, SEED_DEMO: '0' }));
 
-    const port = await freePort();
-    proxyUrl = `http://127.0.0.1:${port}`;
-    proxy = spawn('haproxy', ['-db', '-f', CONFIG], {
-      env: {
-        ...process.env,
-        PROXY_BIND: `127.0.0.1:${port}`,
-        YANZHI_INSTANCE_1: new URL(servers[0]?.url ?? '').host,
-        YANZHI_INSTANCE_2: new URL(servers[1]?.url ?? '').host,
-        PROXY_INSTANCE_MAXCONN: '2',
-        PROXY_QUEUE_MAX: '1',
-        PROXY_QUEUE_TIMEOUT: '20s',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
+    proxy = await startHaproxy([servers[0]?.url ?? '', servers[1]?.url ?? ''], {
+      PROXY_INSTANCE_MAXCONN: '2',
+      PROXY_QUEUE_MAX: '1',
+      PROXY_QUEUE_TIMEOUT: '20s',
     });
-    for (let attempt = 0; ; attempt += 1) {
-      const up = await fetch(`${proxyUrl}/healthz`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (up) break;
-      if (attempt > 100 || proxy.exitCode !== null) throw new Error('haproxy did not start');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    proxyUrl = proxy.url;
   }, 120_000);
 
   afterAll(async () => {
-    proxy?.kill('SIGKILL');
+    proxy?.stop();
     await Promise.all(servers.map((server) => server.stop()));
     servers = [];
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await admin.end();
+    await database?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 

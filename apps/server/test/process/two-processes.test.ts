@@ -1,10 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { ErrorCode, pairSchema, type CallName } from '@yanzhi/contract';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signHostToken } from '../../src/domain/tokens.js';
-import { makeTempDir, postgresUrl } from '../support/database.js';
+import { createPostgresSchema, makeTempDir, postgresUrl } from '../support/database.js';
 import { DeviceJar, withDeviceCookie } from '../support/device-jar.js';
 import { startServerProcess, type ServerProcess } from '../support/process.js';
 import { redisUrl } from '../support/redis.js';
@@ -16,7 +15,7 @@ const HOST_SECRET = 'two-processes-secret-0123456789abcdef0123456789';
  * the voting loop runs across them and their limits are one.
  */
 describe.skipIf(!postgresUrl || !redisUrl)('two server processes on PostgreSQL and Redis', () => {
-  const schema = `t_${randomBytes(6).toString('hex')}`;
+  let database: Awaited<ReturnType<typeof createPostgresSchema>> | null = null;
   const dataDir = makeTempDir('yanzhi-two-');
   let servers: ServerProcess[] = [];
 
@@ -36,14 +35,9 @@ describe.skipIf(!postgresUrl || !redisUrl)('two server processes on PostgreSQL a
   }
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    await admin.end();
-    const url = new URL(postgresUrl ?? '');
-    url.searchParams.set('options', `-c search_path=${schema}`);
+    database = await createPostgresSchema();
     const env = {
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: database.url,
       REDIS_URL: redisUrl ?? '',
       DATA_DIR: dataDir,
       HOST_TOKEN_SECRET: HOST_SECRET,
@@ -59,10 +53,7 @@ describe.skipIf(!postgresUrl || !redisUrl)('two server processes on PostgreSQL a
   afterAll(async () => {
     await Promise.all(servers.map((server) => server.stop()));
     servers = [];
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await admin.end();
+    await database?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 

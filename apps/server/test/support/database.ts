@@ -51,25 +51,48 @@ export async function createTestDatabase(dialect: Dialect, dir: string): Promise
       },
     };
   }
-  if (!postgresUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
+  const created = await createPostgresSchema();
   const handle = openDatabase(
-    { kind: 'postgres', url: postgresUrl },
-    { searchPath: schema, poolSize: 5 },
+    { kind: 'postgres', url: postgresUrl ?? '' },
+    { searchPath: created.schema, poolSize: 5 },
   );
   return {
     handle,
     drop: async () => {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: postgresUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP SCHEMA ${schema} CASCADE`);
-      await cleanup.end();
+      await created.drop();
     },
+  };
+}
+
+async function asAdmin(sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * A new empty schema in the PostgreSQL test database, and a URL whose connections use it: for
+ * server processes started by a test.
+ */
+export async function createPostgresSchema(): Promise<{
+  schema: string;
+  url: string;
+  drop: () => Promise<void>;
+}> {
+  if (!postgresUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  await asAdmin(`CREATE SCHEMA ${schema}`);
+  const url = new URL(postgresUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    schema,
+    url: url.toString(),
+    drop: () => asAdmin(`DROP SCHEMA IF EXISTS ${schema} CASCADE`),
   };
 }
 
