@@ -22,6 +22,18 @@ export async function registerMultipart(app: FastifyInstance, uploads: FileStage
   });
 }
 
+/** File-system errors of staging a file, which no request body causes. */
+const STAGING_FAILURES = new Set([
+  'ENOSPC',
+  'EDQUOT',
+  'EROFS',
+  'EACCES',
+  'EPERM',
+  'EIO',
+  'EMFILE',
+  'ENFILE',
+]);
+
 export interface MultipartBody {
   file: UploadedFile | null;
   fields: Record<string, string>;
@@ -41,6 +53,10 @@ export async function readMultipart(request: FastifyRequest): Promise<MultipartB
       if (part.type === 'file') {
         if (part.fieldname === 'file' && file === null) {
           file = await request.server.uploads.stage(part.file);
+          // The plugin ends a file at its limit; it is refused whole, never kept cut short.
+          if (part.file.truncated) {
+            throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, FILE_TOO_LARGE_MESSAGE);
+          }
         } else {
           part.file.resume();
         }
@@ -50,7 +66,11 @@ export async function readMultipart(request: FastifyRequest): Promise<MultipartB
     }
   } catch (error) {
     await file?.discard();
+    if (error instanceof AppError) throw error;
     const code = (error as { code?: unknown }).code;
+    // The staging disk failing (full, read-only, out of descriptors) is the server's fault: an
+    // internal error, logged, not a malformed body.
+    if (typeof code === 'string' && STAGING_FAILURES.has(code)) throw error;
     // A photo over the limit is the user's to fix (pick another): an application answer, HTTP
     // 200 with a message that says so (ADR 0001). Part and field counts beyond the plugin's limits
     // are a broken client: the envelope answers 413. Anything else is not well-formed multipart.

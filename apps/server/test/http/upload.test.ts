@@ -4,6 +4,7 @@ import { API, ErrorCode, sessionSchema, uploadPhotoResponseSchema } from '@yanzh
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MediaRepository, photoFileKeys } from '../../src/repositories/media.repository.js';
+import { UploadStagingRepository } from '../../src/repositories/upload-staging.repository.js';
 import { sweepOrphanFiles, UploadRepository } from '../../src/repositories/upload.repository.js';
 import {
   countRows,
@@ -11,6 +12,7 @@ import {
   mediaFiles,
   multipartBody,
   photoJpeg,
+  stagedFiles,
   upload,
 } from '../fixtures/upload-client.js';
 import { createTestApp, type TestApp } from '../support/app.js';
@@ -315,6 +317,23 @@ describe.each(dialects)('upload_photo on %s', (dialect) => {
       expect(await countRows(app, 'users')).toBe(0);
       expect(await countRows(app, 'photos')).toBe(0);
       expect((await upload(app, { bytes: await photoJpeg(1) }, fields)).code).toBe(0);
+    });
+
+    it('answers a full staging disk as its own failure (500), not as a broken body, and keeps nothing', async () => {
+      const full = Object.assign(new Error('ENOSPC: no space left on device, write'), {
+        code: 'ENOSPC',
+      });
+      const spy = vi.spyOn(UploadStagingRepository.prototype, 'stage').mockRejectedValueOnce(full);
+      try {
+        const result = await upload(app, { bytes: await photoJpeg(1) }, fields);
+        expect(result).toMatchObject({ status: 500, code: ErrorCode.INTERNAL });
+      } finally {
+        spy.mockRestore();
+      }
+      expect(await countRows(app, 'users')).toBe(0);
+      expect(stagedFiles(app)).toEqual([]);
+      expect((await upload(app, { bytes: await photoJpeg(1) }, fields)).code).toBe(0);
+      expect(stagedFiles(app)).toEqual([]);
     });
 
     it('sweeps orphan files older than the grace period and keeps referenced and recent ones', async () => {
