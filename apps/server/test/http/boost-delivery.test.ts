@@ -17,6 +17,8 @@ describe.each(dialects)('boost delivery seen by the owner, on %s', (dialect) => 
     // Every pair may be a boost pair, so the pace alone decides when the photo is shown boosted.
     app = await createTestApp(dialect, {
       ARENA_BOOST_SHARE: '1',
+      // Gold pairs are drawn before boost pairs (pairing.ts): none, or one pair in 20 is not a boost.
+      ARENA_GOLD_SHARE: '0',
       RATE_LIMIT_VOTES_PER_MINUTE_DEVICE: '1000',
       RATE_LIMIT_VOTES_PER_MINUTE_IP: '1000',
     });
