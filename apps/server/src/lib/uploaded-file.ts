@@ -18,6 +18,8 @@ export interface StagedFileRef {
 export interface UploadedFile {
   /** Its length in bytes. */
   readonly size: number;
+  /** The SHA-256 of its bytes (hex), taken as they streamed in: naming it needs no read. */
+  readonly sha256: string;
   readonly ref: StagedFileRef;
   /** Its bytes, read back and deciphered. */
   bytes(): Promise<Buffer>;

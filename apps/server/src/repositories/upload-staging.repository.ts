@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -36,6 +36,7 @@ class StagedUpload implements UploadedFile {
   constructor(
     readonly ref: StagedFileRef,
     readonly size: number,
+    readonly sha256: string,
   ) {}
 
   bytes(): Promise<Buffer> {
@@ -74,12 +75,14 @@ export class UploadStagingRepository implements FileStager {
       iv: randomBytes(16),
     };
     let size = 0;
+    const hash = createHash('sha256');
     try {
       await pipeline(
         source,
-        async function* count(chunks: AsyncIterable<Buffer>) {
+        async function* measure(chunks: AsyncIterable<Buffer>) {
           for await (const chunk of chunks) {
             size += chunk.length;
+            hash.update(chunk);
             yield chunk;
           }
         },
@@ -90,7 +93,7 @@ export class UploadStagingRepository implements FileStager {
       await rm(ref.path, { force: true });
       throw error;
     }
-    return new StagedUpload(ref, size);
+    return new StagedUpload(ref, size, hash.digest('hex'));
   }
 
   /** Removes this process's folder (its files are unreadable without the key it forgets). */

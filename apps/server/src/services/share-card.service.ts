@@ -127,11 +127,7 @@ export class ShareCardService {
         periodEnd: standing.periodEnd,
         link,
       });
-    const pictured = request.file
-      ? `upload:${createHash('sha256')
-          .update(await request.file.bytes())
-          .digest('hex')}`
-      : `photo:${photo.display_key}`;
+    const pictured = request.file ? `upload:${request.file.sha256}` : `photo:${photo.display_key}`;
     const name = createHash('sha256')
       .update(
         JSON.stringify({

@@ -257,6 +257,19 @@ describe.each(dialects)('gen_share_image on %s', (dialect) => {
     expect(featured).toMatchObject({ photo_id: grace.photoId, rank: plain.rank });
     expect(featured.url).not.toBe(plain.url);
     await checkImage(featured, await fetchCard(featured));
+    // Named by the upload's bytes: the same file again is the same card, another file another.
+    const again = await shareMultipart(
+      { bytes: await photoJpeg(9) },
+      { lang: 'en' },
+      grace.headers,
+    );
+    expect(parseCard(again).url).toBe(featured.url);
+    const other = await shareMultipart(
+      { bytes: await photoJpeg(12) },
+      { lang: 'en' },
+      grace.headers,
+    );
+    expect(parseCard(other).url).not.toBe(featured.url);
 
     const jpeg = await photoJpeg(10);
     const hostile: UploadFile[] = [

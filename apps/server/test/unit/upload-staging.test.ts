@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -46,6 +47,8 @@ describe('upload staging (ADR 0019, amended)', () => {
     const pieces = [photo.subarray(0, 100), photo.subarray(100, 1000), photo.subarray(1000)];
     const file = await staging.stage(Readable.from(pieces));
     expect(file.size).toBe(photo.length);
+    // The hash of the plain bytes, not of the enciphered file (a share card is named by it).
+    expect(file.sha256).toBe(createHash('sha256').update(photo).digest('hex'));
     expect(await file.bytes()).toEqual(photo);
     expect(await readStagedFile(file.ref)).toEqual(photo);
 
