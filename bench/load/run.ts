@@ -226,7 +226,9 @@ console.log(
     `${databaseUrl ? 'PostgreSQL' : 'SQLite'}, client and servers in separate processes on loopback` +
     (proxy
       ? '; two instances (Redis for limits) behind HAProxy with deploy/haproxy.cfg ' +
-        '(32 requests at a time per instance, 64 waiting)'
+        `(${proxy.settings.PROXY_INSTANCE_MAXCONN ?? '?'} requests at a time per instance, ` +
+        `${proxy.settings.PROXY_QUEUE_MAX ?? '?'} waiting at most ` +
+        `${proxy.settings.PROXY_QUEUE_TIMEOUT ?? '?'})`
       : ''),
 );
 console.log(

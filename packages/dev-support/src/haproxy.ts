@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './ports.js';
@@ -24,7 +25,20 @@ export function haproxyInstalled(): boolean {
 
 export interface RunningProxy {
   url: string;
+  /** The settings it runs with: the configuration's `presetenv` defaults under the environment. */
+  settings: Readonly<Record<string, string>>;
   stop: () => void;
+}
+
+/** The configuration's `presetenv` defaults, each replaced by the environment's value if set. */
+export function haproxySettings(env: NodeJS.ProcessEnv): Record<string, string> {
+  const settings: Record<string, string> = {};
+  const text = fs.readFileSync(HAPROXY_CONFIG, 'utf8');
+  for (const match of text.matchAll(/^\s*presetenv\s+(\S+)\s+"([^"]*)"/gm)) {
+    const [, name = '', fallback = ''] = match;
+    settings[name] = env[name] ?? fallback;
+  }
+  return settings;
 }
 
 /**
@@ -37,14 +51,15 @@ export async function startHaproxy(
   env: Record<string, string> = {},
 ): Promise<RunningProxy> {
   const port = await freePort();
+  const childEnv = {
+    ...process.env,
+    PROXY_BIND: `127.0.0.1:${String(port)}`,
+    YANZHI_INSTANCE_1: new URL(instances[0]).host,
+    YANZHI_INSTANCE_2: new URL(instances[1]).host,
+    ...env,
+  };
   const child = spawn('haproxy', ['-db', '-f', HAPROXY_CONFIG], {
-    env: {
-      ...process.env,
-      PROXY_BIND: `127.0.0.1:${String(port)}`,
-      YANZHI_INSTANCE_1: new URL(instances[0]).host,
-      YANZHI_INSTANCE_2: new URL(instances[1]).host,
-      ...env,
-    },
+    env: childEnv,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${String(port)}`;
@@ -60,5 +75,5 @@ export async function startHaproxy(
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { url, stop: () => child.kill('SIGKILL') };
+  return { url, settings: haproxySettings(childEnv), stop: () => child.kill('SIGKILL') };
 }
