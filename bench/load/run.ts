@@ -15,11 +15,12 @@
  * PROXY=1 (with DATABASE_URL and REDIS_URL) runs two instances on them behind the repository's
  * HAProxy configuration (deploy/haproxy.cfg, ADR 0028) and sends every phase through the proxy.
  */
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { makeJpegs } from '../faults/clients.js';
 import { startHaproxy } from '@yanzhi/dev-support';
+import { openDatabase } from '../../apps/server/src/db/database.js';
+import { tableSizes, totalBytes } from '../capacity/sizes.js';
 import { startChild } from '../lib/process.js';
 import { percentile } from '../lib/stats.js';
 import { startDemoServer } from './demo-server.js';
@@ -58,6 +59,21 @@ const TARGETS: Record<string, number> = {
   get_random_photos_for_rating: 20,
   get_leaderboard: 50,
 };
+
+/** The database's size: its file on SQLite, its tables and indexes on PostgreSQL. */
+async function databaseBytes(): Promise<number> {
+  const handle = openDatabase(
+    databaseUrl
+      ? { kind: 'postgres', url: databaseUrl }
+      : { kind: 'sqlite', file: path.join(dataDir, 'yanzhi.db') },
+  );
+  try {
+    const tables = await tableSizes(handle.db, handle.kind);
+    return [...tables.values()].reduce((sum, table) => sum + totalBytes(table), 0);
+  } finally {
+    await handle.close();
+  }
+}
 
 const base: Mix = {
   votes: votesPerSecond,
@@ -193,8 +209,7 @@ const firstGood = recoveryWindows.findIndex((_, index) =>
 );
 
 await client.close();
-const statsFile = path.join(dataDir, 'yanzhi.db');
-const dbBytes = fs.existsSync(statsFile) ? fs.statSync(statsFile).size : 0;
+const dbBytes = await databaseBytes();
 proxy?.stop();
 await second?.close();
 await demo.close();
