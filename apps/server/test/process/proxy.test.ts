@@ -8,11 +8,10 @@ import {
   startHaproxy,
   type RunningProxy,
 } from '@yanzhi/dev-support';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresSchema, makeTempDir, postgresUrl } from '../support/database.js';
 import { startServerProcess, type ServerProcess } from '../support/process.js';
-import { redisUrl } from '../support/redis.js';
+import { emptyRedisDatabase, redisUrl } from '../support/redis.js';
 
 const runs =
   postgresUrl !== undefined && redisUrl !== undefined && requireOrSkip(HAPROXY, haproxyInstalled());
@@ -84,14 +83,10 @@ describe.skipIf(!runs)('the shipped HAProxy configuration in front of two instan
   beforeAll(async () => {
     database = await createPostgresSchema();
     // A Redis database of its own, so other tests' calls from this address are not counted here.
-    const limits = new URL(redisUrl ?? '');
-    limits.pathname = '/7';
-    const redis = new Redis(limits.toString());
-    await redis.flushdb();
-    redis.disconnect();
+    const limits = await emptyRedisDatabase(7);
     const env = {
       DATABASE_URL: database.url,
-      REDIS_URL: limits.toString(),
+      REDIS_URL: limits,
       RATE_LIMIT_API_PER_MINUTE: String(API_PER_MINUTE),
       DATA_DIR: dataDir,
       HOST_TOKEN_SECRET: 'proxy-test-secret-0123456789abcdef0123456789ab',
