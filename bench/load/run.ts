@@ -60,7 +60,7 @@ const TARGETS: Record<string, number> = {
   get_leaderboard: 50,
 };
 
-/** The database's size: its file on SQLite, its tables and indexes on PostgreSQL. */
+/** The database's size: the bytes of its tables and their indexes (bench/capacity/sizes.ts). */
 async function databaseBytes(): Promise<number> {
   const handle = openDatabase(
     databaseUrl
