@@ -13,6 +13,11 @@ export interface Answer {
   status: number;
 }
 
+/** Shed for load: the server's or the proxy's 503xx. */
+const isShed = (code: number) => code >= 50300 && code < 50400;
+/** Refused by a rate limit: 429xx. */
+const isLimited = (code: number) => code >= 42900 && code < 43000;
+
 /** One kind of call's figures over a phase. */
 export class CallFigures {
   readonly latencies: number[] = [];
@@ -29,9 +34,7 @@ export class CallFigures {
       return;
     }
     this.codes.set(answer.code, (this.codes.get(answer.code) ?? 0) + 1);
-    const refused =
-      (answer.code >= 50300 && answer.code < 50400) ||
-      (answer.code >= 42900 && answer.code < 43000);
+    const refused = isShed(answer.code) || isLimited(answer.code);
     (refused ? this.refusedLatencies : this.admittedLatencies).push(ms);
   }
 
@@ -39,7 +42,7 @@ export class CallFigures {
   serverErrors(): number {
     let count = 0;
     for (const [code, n] of this.codes) {
-      if (code >= 50000 && !(code >= 50300 && code < 50400)) count += n;
+      if (code >= 50000 && !isShed(code)) count += n;
     }
     return count;
   }
@@ -167,13 +170,25 @@ export interface Row {
   '5xx': number;
   '503xx': number;
   '429xx': number;
-  'refused p99 ms': number;
-  'admitted p99 ms': number;
+  /** '–' when no answer was of that kind. */
+  'refused p99 ms': number | string;
+  'admitted p99 ms': number | string;
   'no answer': number;
   'other codes': string;
 }
 
 const round = (value: number) => Math.round(value * 10) / 10;
+
+/** The p99 of some latencies, or '–' when there are none (not NaN, which reads as a figure). */
+const p99Of = (latencies: readonly number[]) =>
+  latencies.length === 0
+    ? '–'
+    : round(
+        percentile(
+          [...latencies].sort((a, b) => a - b),
+          99,
+        ),
+      );
 
 /** The table of a phase: one row per call. */
 export function rows(recorder: Recorder, seconds: number): Row[] {
@@ -181,7 +196,7 @@ export function rows(recorder: Recorder, seconds: number): Row[] {
     const sorted = [...figures.latencies].sort((a, b) => a - b);
     const other = [...figures.codes.entries()]
       .filter(([code]) => code !== 0 && !(code >= 50000))
-      .filter(([code]) => !(code >= 42900 && code < 43000))
+      .filter(([code]) => !isLimited(code))
       .map(([code, n]) => `${code}×${n}`)
       .join(' ');
     return {
@@ -193,20 +208,10 @@ export function rows(recorder: Recorder, seconds: number): Row[] {
       'p99.9 ms': round(percentile(sorted, 99.9)),
       'max ms': round(sorted.at(-1) ?? Number.NaN),
       '5xx': figures.serverErrors(),
-      '503xx': figures.countWhere((code) => code >= 50300 && code < 50400),
-      '429xx': figures.countWhere((code) => code >= 42900 && code < 43000),
-      'refused p99 ms': round(
-        percentile(
-          [...figures.refusedLatencies].sort((a, b) => a - b),
-          99,
-        ),
-      ),
-      'admitted p99 ms': round(
-        percentile(
-          [...figures.admittedLatencies].sort((a, b) => a - b),
-          99,
-        ),
-      ),
+      '503xx': figures.countWhere(isShed),
+      '429xx': figures.countWhere(isLimited),
+      'refused p99 ms': p99Of(figures.refusedLatencies),
+      'admitted p99 ms': p99Of(figures.admittedLatencies),
       'no answer': figures.failures,
       'other codes': other,
     };
