@@ -23,6 +23,11 @@ export {
 } from './refit.js';
 export { replayNewerVotes, type NewerVote } from './refit-replay.js';
 export {
+  refitIncrement,
+  type IncrementInput,
+  type IncrementResult,
+} from './refit-increment.js';
+export {
   groupSlots,
   dampedFactors,
   restoredFactors,

@@ -1,6 +1,14 @@
 import type { RatingParams } from './params.js';
 
 /**
+ * The Gaussian prior of each photo's strength: one N(mean, 1/precision) for all (the full refit),
+ * or one per photo (the incremental refit, whose prior is the previous fit's belief).
+ */
+export type StrengthPrior =
+  | { readonly mean: number; readonly precision: number }
+  | { readonly mean: Float64Array; readonly precision: Float64Array };
+
+/**
  * Newton–CG for F(θ) over edges (photo pairs i < j with weighted win counts cIJ, cJI), the weights
  * fixed during a solve. Buffers are allocated once per refit and reused across the rounds.
  */
@@ -9,7 +17,9 @@ export class NewtonSolver {
   grad: Float64Array;
   diag: Float64Array;
   private hess: Float64Array;
-  readonly invTau2: number;
+  /** Per photo, the prior's mean and precision (1/variance). */
+  readonly priorMean: Float64Array;
+  readonly priorPrecision: Float64Array;
   private gradTry: Float64Array;
   private diagTry: Float64Array;
   private hessTry: Float64Array;
@@ -26,11 +36,19 @@ export class NewtonSolver {
     private readonly J: Int32Array,
     private readonly cIJ: Float64Array,
     private readonly cJI: Float64Array,
-    private readonly mean: number,
-    invTau2: number,
+    prior: StrengthPrior,
     private readonly params: RatingParams,
   ) {
-    this.invTau2 = invTau2;
+    if (typeof prior.mean === 'number') {
+      this.priorMean = new Float64Array(n).fill(prior.mean);
+      this.priorPrecision = new Float64Array(n).fill(prior.precision as number);
+    } else {
+      if (prior.mean.length !== n || (prior.precision as Float64Array).length !== n) {
+        throw new RangeError('NewtonSolver: the prior arrays differ in length from the photos');
+      }
+      this.priorMean = prior.mean;
+      this.priorPrecision = prior.precision as Float64Array;
+    }
     const m = I.length;
     this.grad = new Float64Array(n);
     this.diag = new Float64Array(n);
@@ -48,11 +66,11 @@ export class NewtonSolver {
 
   /** F(θ) (one pass with logarithms). */
   objective(theta: Float64Array): number {
-    const { n, I, J, cIJ, cJI, mean, invTau2 } = this;
+    const { n, I, J, cIJ, cJI, priorMean, priorPrecision } = this;
     let f = 0;
     for (let i = 0; i < n; i++) {
-      const d = (theta[i] as number) - mean;
-      f += 0.5 * invTau2 * d * d;
+      const d = (theta[i] as number) - (priorMean[i] as number);
+      f += 0.5 * (priorPrecision[i] as number) * d * d;
     }
     const m = I.length;
     for (let e = 0; e < m; e++) {
@@ -78,10 +96,11 @@ export class NewtonSolver {
     diag: Float64Array,
     hess: Float64Array,
   ): void {
-    const { n, I, J, cIJ, cJI, mean, invTau2 } = this;
+    const { n, I, J, cIJ, cJI, priorMean, priorPrecision } = this;
     for (let i = 0; i < n; i++) {
-      grad[i] = invTau2 * ((theta[i] as number) - mean);
-      diag[i] = invTau2;
+      const precision = priorPrecision[i] as number;
+      grad[i] = precision * ((theta[i] as number) - (priorMean[i] as number));
+      diag[i] = precision;
     }
     const m = I.length;
     for (let e = 0; e < m; e++) {
@@ -109,8 +128,8 @@ export class NewtonSolver {
 
   /** y = H·x. */
   private multiply(x: Float64Array, y: Float64Array): void {
-    const { n, I, J, invTau2, hess } = this;
-    for (let i = 0; i < n; i++) y[i] = invTau2 * (x[i] as number);
+    const { n, I, J, priorPrecision, hess } = this;
+    for (let i = 0; i < n; i++) y[i] = (priorPrecision[i] as number) * (x[i] as number);
     const m = I.length;
     for (let e = 0; e < m; e++) {
       const a = I[e] as number;

@@ -25,6 +25,11 @@ export interface CoreInput {
   voterWeight: Float64Array;
   mean: number;
   variance: number;
+  /**
+   * A prior per photo instead of N(mean, variance) for all: the incremental refit's, whose prior
+   * is each photo's belief after the fits before it (refit-increment.ts).
+   */
+  photoPrior?: { readonly mean: Float64Array; readonly precision: Float64Array };
   params: RatingParams;
 }
 
@@ -106,7 +111,15 @@ export function refitCore(input: CoreInput) {
   const cIJ = new Float64Array(edges);
   const cJI = new Float64Array(edges);
 
-  const solver = new NewtonSolver(n, I, J, cIJ, cJI, input.mean, 1 / input.variance, params);
+  const solver = new NewtonSolver(
+    n,
+    I,
+    J,
+    cIJ,
+    cJI,
+    input.photoPrior ?? { mean: input.mean, precision: 1 / input.variance },
+    params,
+  );
   const signal = new Float64Array(voterCount).fill(priorVoterSignal(params));
   const tVote = new Float64Array(active);
   const estimate = () => {
@@ -188,7 +201,7 @@ export function refitCore(input: CoreInput) {
   let gradientMax = 0;
   for (let i = 0; i < n; i++) {
     const precision = solver.diag[i] as number;
-    information[i] = precision - solver.invTau2;
+    information[i] = precision - (solver.priorPrecision[i] as number);
     sigma2[i] = 1 / precision;
     gradientMax = Math.max(gradientMax, Math.abs(solver.grad[i] as number));
   }
