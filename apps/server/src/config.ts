@@ -127,6 +127,7 @@ const envSchema = z.object({
   RATE_LIMIT_RECOVERY_PER_HOUR_IP: positiveInt(10_000_000).default(10),
   PASSKEY_RP_NAME: z.string().trim().min(1).max(64).default('颜值竞技场'),
   ARENA_REFIT_SECONDS: positiveInt(86_400).default(180),
+  ARENA_FULL_REFIT_HOURS: positiveInt(24 * 365).default(24),
   ARENA_PAIR_TTL_SECONDS: positiveInt(86_400).default(600),
   ARENA_MIN_DWELL_MS: z
     .string()
@@ -243,6 +244,8 @@ export interface Config {
 /** The arena's rules and anti-abuse thresholds (README: configuration). */
 export interface ArenaSettings extends FuelRules {
   refitSeconds: number;
+  /** The periodic refit is a full one when the last full one is this old (ADR 0029). */
+  fullRefitMs: number;
   pairTtlMs: number;
   minDwellMs: number;
   goldShare: number;
@@ -343,6 +346,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     images: { processes: e.IMAGE_PROCESSES, nice: e.IMAGE_NICE },
     arena: {
       refitSeconds: e.ARENA_REFIT_SECONDS,
+      fullRefitMs: e.ARENA_FULL_REFIT_HOURS * 3_600_000,
       pairTtlMs: e.ARENA_PAIR_TTL_SECONDS * 1000,
       minDwellMs: e.ARENA_MIN_DWELL_MS,
       goldShare: e.ARENA_GOLD_SHARE,

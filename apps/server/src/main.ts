@@ -24,10 +24,12 @@ async function main(): Promise<void> {
     server.log.info({ photos: demo.photosCreated }, 'demo photos seeded and scored');
   }
 
-  // The batch refit is the source of truth for scores (DESIGN §5); one runs at a time.
+  // The batch refit is the source of truth for scores (DESIGN §5); one runs at a time. Between
+  // the full refits (every ARENA_FULL_REFIT_HOURS) it fits only the votes since the last
+  // (ADR 0029).
   const refit = new BackgroundJob(async () => {
     try {
-      const summaries = await services.refit.refitAll();
+      const summaries = await services.refit.refitPeriodic();
       if (summaries === null) server.log.info('arena refit: another instance is refitting');
       else server.log.info({ summaries }, 'arena refit');
     } catch (error) {

@@ -92,6 +92,13 @@ export interface PhotosTable {
   boost_started_at: Generated<number | null>;
   /** Boosted exposures ever settled (comparisons organic pairing does not count). */
   boost_served: Generated<number>;
+  /**
+   * The last fit's belief (ADR 0029), apart from the online moves of later votes: MAP strength,
+   * Laplace precision, evidence precision (1/σ² as the fit shows it). Null: no fit saw it yet.
+   */
+  fit_mu: Generated<number | null>;
+  fit_precision: Generated<number | null>;
+  fit_evidence: Generated<number | null>;
 }
 
 export interface ReportsTable {

@@ -5,15 +5,30 @@ import type { PhotoRow } from '../db/schema.js';
 import { PreparedQuery } from '../db/prepared-query.js';
 import { hasRowLocks } from '../db/transaction.js';
 
+/** Ids bound per query (SQLite binds 32,766 parameters at most). */
+const ID_CHUNK = 5000;
+
 export type IndexRow = Pick<PhotoRow, (typeof INDEX_COLUMNS)[number]>;
 export type CardRow = Pick<
   PhotoRow,
   'id' | 'display_key' | 'medium_key' | 'thumb_key' | 'width' | 'height' | 'placeholder'
 >;
-/** What a refit writes back to a photo. */
+/** What a refit writes back to a photo: its belief now, and the fit's own (ADR 0029). */
 export type RefitPhotoRow = Pick<
   PhotoRow,
-  'id' | 'mu' | 'sigma2' | 'current_score' | 'provisional'
+  | 'id'
+  | 'mu'
+  | 'sigma2'
+  | 'current_score'
+  | 'provisional'
+  | 'fit_mu'
+  | 'fit_precision'
+  | 'fit_evidence'
+>;
+/** What the incremental refit reads of a photo its new votes name. */
+export type FitStateRow = Pick<
+  PhotoRow,
+  'id' | 'state' | 'fit_mu' | 'fit_precision' | 'fit_evidence'
 >;
 export type RatedPhotoRow = Pick<PhotoRow, (typeof RATED_COLUMNS)[number]>;
 
@@ -172,10 +187,40 @@ export class RatingRepository {
   }
 
   /**
-   * Writes a refit's results. `updated_at` is left alone: it tells readers which photos a vote or
-   * an owner changed, and a refit announces itself by its stamp instead (ADR 0010).
+   * The fit state of some photos of a category (primary key, a few thousand ids a query);
+   * photos no longer stored are missing.
    */
-  async applyRefit(rows: RefitPhotoRow[]): Promise<void> {
+  async fitStates(categoryId: number, ids: readonly number[]): Promise<FitStateRow[]> {
+    const found: FitStateRow[] = [];
+    for (let from = 0; from < ids.length; from += ID_CHUNK) {
+      const rows = await this.db
+        .selectFrom('photos')
+        .select(['id', 'state', 'fit_mu', 'fit_precision', 'fit_evidence'])
+        .where('id', 'in', ids.slice(from, from + ID_CHUNK))
+        .where('category_id', '=', categoryId)
+        .execute();
+      found.push(...rows);
+    }
+    return found;
+  }
+
+  /** The current belief (online moves included) of some photos. */
+  beliefs(ids: readonly number[]): Promise<Pick<PhotoRow, 'id' | 'mu' | 'sigma2'>[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('photos')
+      .select(['id', 'mu', 'sigma2'])
+      .where('id', 'in', [...ids])
+      .execute();
+  }
+
+  /**
+   * Writes a refit's results. The full refit leaves `updated_at` alone: it tells readers which
+   * photos a vote or an owner changed, and a full refit announces itself by its stamp instead
+   * (ADR 0010). The incremental refit passes `changedAt`: it has no stamp, and every process's
+   * boards and pairing index take its rows as they take a vote's (ADR 0029).
+   */
+  async applyRefit(rows: RefitPhotoRow[], changedAt?: number): Promise<void> {
     // In id order, the order votes lock photos in: two writers never wait on each other in a cycle.
     const ordered = [...rows].sort((a, b) => a.id - b.id);
     for (const chunk of chunks(ordered)) {
@@ -187,12 +232,26 @@ export class RatingRepository {
           ['sigma2', 'real'],
           ['current_score', 'integer'],
           ['provisional', 'integer'],
+          ['fit_mu', 'real'],
+          ['fit_precision', 'real'],
+          ['fit_evidence', 'real'],
         ],
-        chunk.map((row) => [row.id, row.mu, row.sigma2, row.current_score, row.provisional]),
+        chunk.map((row) => [
+          row.id,
+          row.mu,
+          row.sigma2,
+          row.current_score,
+          row.provisional,
+          row.fit_mu,
+          row.fit_precision,
+          row.fit_evidence,
+        ]),
         'r',
       );
+      const changed = changedAt === undefined ? sql`` : sql`, updated_at = ${changedAt}`;
       await sql`update photos set mu = r.mu, sigma2 = r.sigma2, current_score = r.current_score,
-          provisional = r.provisional
+          provisional = r.provisional, fit_mu = r.fit_mu, fit_precision = r.fit_precision,
+          fit_evidence = r.fit_evidence${changed}
         from ${source} where photos.id = r.id`.execute(this.db);
     }
   }

@@ -46,6 +46,33 @@ export class ScoreDayRepository {
     }
   }
 
+  /**
+   * Today's score of some photos, their recorded ranks kept: the incremental refit moves scores
+   * between the full refits, which alone rank every photo (ADR 0029). A photo without a row
+   * today gets one with no ranks (none recorded yet).
+   */
+  async recordDailyScoresOnly(
+    rows: readonly Pick<DailyScoreRow, 'id' | 'current_score'>[],
+    day: string,
+  ): Promise<void> {
+    for (const chunk of chunks([...rows])) {
+      const source = jsonRows(
+        this.db,
+        [
+          ['photo_id', 'integer'],
+          ['score', 'integer'],
+        ],
+        chunk.map((row) => [row.id, row.current_score]),
+        'p',
+      );
+      // "where true" lets SQLite tell the upsert's ON CONFLICT from a join's ON.
+      await sql`insert into photo_score_days (photo_id, day, score)
+        select p.photo_id, ${day}, p.score from ${source}
+        where true
+        on conflict (photo_id, day) do update set score = excluded.score`.execute(this.db);
+    }
+  }
+
   scoreHistory(photoId: number, limit: number) {
     return this.db
       .selectFrom('photo_score_days')

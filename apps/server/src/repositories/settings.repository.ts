@@ -5,6 +5,14 @@ export function refitStampKey(categoryId: number): string {
   return `leaderboard:refit:${categoryId}`;
 }
 
+/**
+ * The settings key of a category's fit mark (ADR 0029, `FitMark` in services/refit.service.ts):
+ * the last vote its fits have counted, and when and over how many votes the last full one ran.
+ */
+export function fitMarkKey(categoryId: number): string {
+  return `refit:mark:${categoryId}`;
+}
+
 export class SettingsRepository {
   constructor(private readonly db: Db) {}
 

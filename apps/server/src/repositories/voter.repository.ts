@@ -190,6 +190,20 @@ export class VoterRepository {
     return tallies;
   }
 
+  /** The trust each of many voters earned at the last full refit (null: none yet). */
+  async trusts(ids: readonly number[]): Promise<Pick<VoterRow, 'id' | 'trust'>[]> {
+    const found: Pick<VoterRow, 'id' | 'trust'>[] = [];
+    for (let from = 0; from < ids.length; from += ID_CHUNK) {
+      const rows = await this.db
+        .selectFrom('voters')
+        .select(['id', 'trust'])
+        .where('id', 'in', ids.slice(from, from + ID_CHUNK))
+        .execute();
+      found.push(...rows);
+    }
+    return found;
+  }
+
   /** Achievements of a voter: unlocked time and whether it was announced. */
   achievements(voterId: number) {
     return this.db

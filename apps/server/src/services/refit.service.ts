@@ -8,6 +8,10 @@ import { RefitThread, type RefitThreadOptions } from '../workers/refit-thread.js
 import type { ArenaIndexes } from '../indexes/arena-indexes.js';
 import { readRefitInput } from '../workers/refit-input.js';
 import { writeRefitOutcome } from '../workers/refit-output.js';
+import { readIncrementInput, writeIncrementOutcome } from '../workers/increment-io.js';
+import type { CategoryRow } from '../db/schema.js';
+import { fitMarkKey } from '../repositories/settings.repository.js';
+import { fullRefitDue, parseFitMark, type FitMark } from '../domain/rating/fit-mark.js';
 
 /** The lease that lets one process at a time run the batch refit. */
 export const REFIT_LEASE = 'lease:refit';
@@ -16,6 +20,8 @@ const LEASE_MS = 15 * 60_000;
 
 export interface RefitSummary {
   categoryId: number;
+  /** A full refit over every vote, or an incremental one over the votes since the last fit. */
+  kind: 'full' | 'incremental';
   photos: number;
   votes: number;
   converged: boolean;
@@ -56,13 +62,37 @@ export class RefitService {
     private readonly instance: string = randomUUID(),
     /** How the fit's worker thread is started (tests limit its memory to make it fail). */
     private readonly thread: RefitThreadOptions = {},
+    /** The periodic refit is a full one when the last full one is this old (ADR 0029). */
+    private readonly fullEveryMs: number = 24 * 3_600_000,
   ) {}
 
   /**
-   * Refits every category, unless another process (another instance, the admin CLI) is
+   * Refits every category in full, unless another process (another instance, the admin CLI) is
    * refitting: then nothing is done and null is answered. The lease is renewed per category.
    */
-  async refitAll(): Promise<RefitSummary[] | null> {
+  refitAll(): Promise<RefitSummary[] | null> {
+    return this.eachCategory((category, thread) => this.refit(category.id, category.slug, thread));
+  }
+
+  /**
+   * The periodic refit (ADR 0029): per category, an incremental refit of the votes since the
+   * last fit, or a full one when the category has had none, or its last saw a tenth fewer votes
+   * than there are now, or is `fullEveryMs` old (domain/rating/fit-mark.ts). Null when another
+   * process is refitting.
+   */
+  refitPeriodic(): Promise<RefitSummary[] | null> {
+    return this.eachCategory(async (category, thread) => {
+      const mark = parseFitMark(await this.store.repos.settings.get(fitMarkKey(category.id)));
+      if (mark === null || fullRefitDue(mark, this.clock.now(), this.fullEveryMs)) {
+        return this.refit(category.id, category.slug, thread);
+      }
+      return this.increment(category.id, mark, category.slug, thread);
+    });
+  }
+
+  private async eachCategory(
+    refit: (category: CategoryRow, thread: RefitThread) => Promise<RefitSummary>,
+  ): Promise<RefitSummary[] | null> {
     const { settings } = this.store.repos;
     const lease = () => settings.tryLease(REFIT_LEASE, this.instance, this.clock.now(), LEASE_MS);
     if (!(await lease())) return null;
@@ -71,12 +101,75 @@ export class RefitService {
       const summaries: RefitSummary[] = [];
       for (const category of await this.store.repos.categories.listAll()) {
         if (!(await lease())) break;
-        summaries.push(await this.refit(category.id, category.slug, thread));
+        summaries.push(await refit(category, thread));
       }
       return summaries;
     } finally {
       await thread.close();
       await settings.releaseLease(REFIT_LEASE, this.instance, this.clock.now());
+    }
+  }
+
+  /**
+   * The incremental refit of one category (ADR 0029): the votes after the mark's, fitted on the
+   * beliefs the last fit left to the photos they name; nothing is written without new votes.
+   */
+  async increment(
+    categoryId: number,
+    mark: FitMark,
+    label = String(categoryId),
+    thread?: RefitThread,
+  ): Promise<RefitSummary> {
+    const own = thread ? null : new RefitThread(this.thread);
+    try {
+      const started = performance.now();
+      const { phases, lap } = phaseTimer();
+      const input = await readIncrementInput(
+        this.store.repos,
+        categoryId,
+        mark.through,
+        this.params,
+      );
+      lap('read');
+      const summary: RefitSummary = {
+        categoryId,
+        kind: 'incremental',
+        photos: input?.job.photoIds.length ?? 0,
+        votes: input?.votes ?? 0,
+        converged: true,
+        durationMs: 0,
+        phases,
+      };
+      if (input !== null) {
+        const { photoIds } = input.job;
+        const outcome = await (thread ?? (own as RefitThread)).runIncrement({
+          ...input.job,
+          params: this.params,
+        });
+        lap('fit');
+        await writeIncrementOutcome(this.store, {
+          categoryId,
+          mark,
+          votes: input.votes,
+          photoIds,
+          active: input.active,
+          outcome,
+          lastVoteId: input.lastVoteId,
+          params: this.params,
+          timeZone: this.timeZone,
+          now: this.clock.now(),
+        });
+        lap('write');
+        summary.converged = outcome.converged;
+      }
+      summary.durationMs = Math.round(performance.now() - started);
+      this.metrics.refitFinished(label, summary.durationMs / 1000, this.clock.now());
+      return summary;
+    } catch (error) {
+      this.metrics.refitFailed(label);
+      throw error;
+    } finally {
+      await own?.close();
     }
   }
 
@@ -126,6 +219,7 @@ export class RefitService {
         outcome,
         voterIds: input.voterIds,
         lastVoteId: input.lastVoteId,
+        votes,
         params: this.params,
         day: dayKey(now, this.timeZone),
         stamp,
@@ -143,6 +237,7 @@ export class RefitService {
     lap('index');
     return {
       categoryId,
+      kind: 'full',
       photos: photoIds.length,
       votes,
       converged: outcome.converged,

@@ -29,7 +29,7 @@ export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediat
 type TypedArray = Int32Array | Float32Array | Float64Array | Uint8Array;
 
 /** A growable typed column (doubling); `take` answers the filled part. */
-class Column<T extends TypedArray> {
+export class Column<T extends TypedArray> {
   private length = 0;
   constructor(
     private data: T,
@@ -53,9 +53,9 @@ class Column<T extends TypedArray> {
   }
 }
 
-const int32 = (n: number) => new Int32Array(n);
+export const int32 = (n: number) => new Int32Array(n);
 const float32 = (n: number) => new Float32Array(n);
-const float64 = (n: number) => new Float64Array(n);
+export const float64 = (n: number) => new Float64Array(n);
 const uint8 = (n: number) => new Uint8Array(n);
 
 /**

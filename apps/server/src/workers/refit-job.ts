@@ -59,6 +59,8 @@ export interface RefitOutcome {
   /** Per photo, aligned with the job's `photoIds`. */
   mu: Float64Array;
   sigma2: Float64Array;
+  /** The Laplace precision of the fit at μ (prior included): the incremental refit's start. */
+  precision: Float64Array;
   score: Int32Array;
   provisional: Uint8Array;
   /** Places on the running all-time, week and month boards; 0 when not on that board. */
@@ -80,6 +82,7 @@ export function outcomeBuffers(outcome: RefitOutcome): ArrayBuffer[] {
   return [
     outcome.mu,
     outcome.sigma2,
+    outcome.precision,
     outcome.score,
     outcome.provisional,
     outcome.rankAll,
@@ -263,9 +266,14 @@ export function computeRefit(job: RefitJob): RefitOutcome {
       const published = job.publishedAt[index] as number;
       return published >= (period.startsAt ?? 0) && published < (period.endsAt ?? 0);
     });
+  const precision = Float64Array.from(
+    result.information,
+    (information) => 1 / params.priorVariance + information,
+  );
   return {
     mu,
     sigma2,
+    precision,
     score,
     provisional,
     rankAll: ranked(null),

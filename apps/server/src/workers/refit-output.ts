@@ -22,13 +22,14 @@ import type { RefitPhotoRow } from '../repositories/rating.repository.js';
 import type { Store } from '../repositories/store.js';
 import type { RefitJob, RefitOutcome } from './refit-job.js';
 import { yieldToEventLoop } from './refit-input.js';
-import { refitStampKey } from '../repositories/settings.repository.js';
+import { fitMarkKey, refitStampKey } from '../repositories/settings.repository.js';
+import type { FitMark } from '../domain/rating/fit-mark.js';
 
 /**
  * Rows per statement (and per transaction). SQLite runs a statement on the event loop (about
  * 20 ms for 500 rows here); PostgreSQL runs it elsewhere, but commits (and syncs) each one.
  */
-function rowsPerStatement(store: Pick<Store, 'rowLocks'>): number {
+export function rowsPerStatement(store: Pick<Store, 'rowLocks'>): number {
   return store.rowLocks ? 2500 : 500;
 }
 
@@ -39,6 +40,8 @@ export interface RefitWrite {
   voterIds: readonly number[];
   /** The last vote the fit read: later ones are replayed on its result. */
   lastVoteId: number;
+  /** How many votes the fit read. */
+  votes: number;
   params: RatingParams;
   /** Today in the configured time zone (the score history's day). */
   day: string;
@@ -115,6 +118,14 @@ export async function writeRefitOutcome(
     await repos.references.setReferences(write.categoryId, outcome.referenceIds);
     // Every process reloads this category's pairing index and running leaderboards.
     await repos.settings.set(refitStampKey(write.categoryId), write.stamp, write.now);
+    // The incremental refits that follow fit the votes after this one's (ADR 0029).
+    const mark: FitMark = {
+      through: write.lastVoteId,
+      fullAt: write.now,
+      fullVotes: write.votes,
+      newVotes: 0,
+    };
+    await repos.settings.set(fitMarkKey(write.categoryId), JSON.stringify(mark), write.now);
   });
 }
 
@@ -133,6 +144,11 @@ function photoRows(
   for (let index = from; index < to; index++) {
     const id = job.photoIds[index] as number;
     const state = replayed.get(id);
+    const fit = {
+      fit_mu: outcome.mu[index] as number,
+      fit_precision: outcome.precision[index] as number,
+      fit_evidence: 1 / (outcome.sigma2[index] as number),
+    };
     rows.push(
       state === undefined
         ? {
@@ -141,6 +157,7 @@ function photoRows(
             sigma2: outcome.sigma2[index] as number,
             current_score: outcome.score[index] as number,
             provisional: outcome.provisional[index] as number,
+            ...fit,
           }
         : {
             id,
@@ -148,6 +165,7 @@ function photoRows(
             sigma2: state.sigma2,
             current_score: scoreOf(state.mu, outcome.referenceMus, params),
             provisional: isProvisional(state.sigma2, params) ? 1 : 0,
+            ...fit,
           },
     );
   }

@@ -7,7 +7,11 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
+import { incrementJobBuffers, type IncrementJob, type IncrementOutcome } from './increment-job.js';
 import { jobBuffers, type RefitJob, type RefitOutcome } from './refit-job.js';
+
+/** What the thread is given: a full refit's job or an incremental one's (ADR 0029). */
+export type RefitTask = { kind: 'full'; job: RefitJob } | { kind: 'increment'; job: IncrementJob };
 
 export interface RefitThreadOptions {
   /** Limits of the thread's heap (tests use them to make a worker fail). */
@@ -43,7 +47,7 @@ function workerStart(): { script: URL | string; eval: boolean } {
 interface Pending {
   /** The thread the job was given to (an old thread's late events must not touch it). */
   worker: Worker;
-  resolve: (outcome: RefitOutcome) => void;
+  resolve: (outcome: unknown) => void;
   reject: (error: Error) => void;
 }
 
@@ -59,12 +63,23 @@ export class RefitThread {
   constructor(private readonly options: RefitThreadOptions = {}) {}
 
   run(job: RefitJob): Promise<RefitOutcome> {
+    return this.post({ kind: 'full', job }, jobBuffers(job)) as Promise<RefitOutcome>;
+  }
+
+  runIncrement(job: IncrementJob): Promise<IncrementOutcome> {
+    return this.post(
+      { kind: 'increment', job },
+      incrementJobBuffers(job),
+    ) as Promise<IncrementOutcome>;
+  }
+
+  private post(task: RefitTask, transfer: ArrayBuffer[]): Promise<unknown> {
     if (this.pending) return Promise.reject(new Error('refit thread: one job at a time'));
     const worker = this.worker ?? this.start();
-    return new Promise<RefitOutcome>((resolve, reject) => {
+    return new Promise<unknown>((resolve, reject) => {
       this.pending = { worker, resolve, reject };
       try {
-        worker.postMessage(job, jobBuffers(job));
+        worker.postMessage(task, transfer);
       } catch (error) {
         this.fail(worker, error instanceof Error ? error : new Error(String(error)));
       }
@@ -83,7 +98,7 @@ export class RefitThread {
       eval: start.eval,
       ...(this.options.resourceLimits ? { resourceLimits: this.options.resourceLimits } : {}),
     });
-    worker.on('message', (outcome: RefitOutcome) => {
+    worker.on('message', (outcome: unknown) => {
       const pending = this.pending;
       if (pending?.worker !== worker) return;
       this.pending = null;

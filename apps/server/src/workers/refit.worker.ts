@@ -6,7 +6,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { computeRefit, outcomeBuffers, type RefitJob } from './refit-job.js';
+import { computeIncrement, incrementOutcomeBuffers } from './increment-job.js';
+import { computeRefit, outcomeBuffers } from './refit-job.js';
+import type { RefitTask } from './refit-thread.js';
 
 if (!parentPort) throw new Error('refit.worker runs as a worker thread');
 
@@ -19,7 +21,12 @@ try {
   // No /proc, or not allowed: the default priority.
 }
 const port = parentPort;
-port.on('message', (job: RefitJob) => {
-  const outcome = computeRefit(job);
-  port.postMessage(outcome, outcomeBuffers(outcome));
+port.on('message', (task: RefitTask) => {
+  if (task.kind === 'full') {
+    const outcome = computeRefit(task.job);
+    port.postMessage(outcome, outcomeBuffers(outcome));
+  } else {
+    const outcome = computeIncrement(task.job);
+    port.postMessage(outcome, incrementOutcomeBuffers(outcome));
+  }
 });

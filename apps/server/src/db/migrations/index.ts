@@ -14,6 +14,7 @@ import * as photoNews from './2026-11-25-0040-photo-news.js';
 import * as boardPlacement from './2026-11-25-0050-board-placement.js';
 import * as boostDelivery from './2026-11-25-0060-boost-delivery.js';
 import * as invitedPhoto from './2026-11-25-0070-invited-photo.js';
+import * as fitState from './2026-11-28-0010-fit-state.js';
 
 /** Every migration in order. Names carry a date prefix; a shipped migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0050-board-placement': boardPlacement,
   '2026-11-25-0060-boost-delivery': boostDelivery,
   '2026-11-25-0070-invited-photo': invitedPhoto,
+  '2026-11-28-0010-fit-state': fitState,
 };

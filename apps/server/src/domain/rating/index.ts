@@ -22,11 +22,7 @@ export {
   type RefitConvergence,
 } from './refit.js';
 export { replayNewerVotes, type NewerVote } from './refit-replay.js';
-export {
-  refitIncrement,
-  type IncrementInput,
-  type IncrementResult,
-} from './refit-increment.js';
+export { refitIncrement, type IncrementInput, type IncrementResult } from './refit-increment.js';
 export {
   groupSlots,
   dampedFactors,

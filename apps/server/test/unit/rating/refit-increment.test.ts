@@ -27,7 +27,10 @@ const OLD = 19 * N;
 /** The full fit's state of every photo after the first `count` votes. */
 function fullFit(count: number) {
   const result = refitCategory({ photoIds: ids, votes: all.slice(0, count), params });
-  const precision = Float64Array.from(result.information, (info) => 1 / params.priorVariance + info);
+  const precision = Float64Array.from(
+    result.information,
+    (info) => 1 / params.priorVariance + info,
+  );
   return { mu: result.mu, precision, evidence: precision };
 }
 
@@ -36,7 +39,8 @@ function incremental(from: ReturnType<typeof fullFit>) {
   const fresh = all.slice(OLD);
   const touched = [...new Set(fresh.flatMap((vote) => [vote.winner, vote.loser]))];
   const position = new Map(touched.map((photo, index) => [photo, index]));
-  const pick = (column: Float64Array) => Float64Array.from(touched, (photo) => column[photo] as number);
+  const pick = (column: Float64Array) =>
+    Float64Array.from(touched, (photo) => column[photo] as number);
   const result = refitIncrement({
     mu: pick(from.mu),
     precision: pick(from.precision),

@@ -1,0 +1,235 @@
+/**
+ * Reads what a category's incremental refit needs and writes what it found (ADR 0029): the votes
+ * since the last fit, the fit state of the photos they name and the trust of their voters, read
+ * a chunk at a time with yields as the full refit reads (refit-input.ts); then those photos'
+ * rows, locked a chunk at a time with the votes cast meanwhile replayed on them, as the full
+ * refit writes (refit-output.ts). Nothing else is read or written: the cost follows the new
+ * votes and the photos they name, not the history.
+ */
+import { dayKey } from '../domain/day.js';
+import {
+  isProvisional,
+  replayNewerVotes,
+  scoreOf,
+  type RatingParams,
+  type RatingState,
+} from '../domain/rating/index.js';
+import type { RefitPhotoRow } from '../repositories/rating.repository.js';
+import type { Repositories } from '../repositories/index.js';
+import { fitMarkKey } from '../repositories/settings.repository.js';
+import type { FitMark } from '../domain/rating/fit-mark.js';
+import type { Store } from '../repositories/store.js';
+import { positionOf, type IncrementJob, type IncrementOutcome } from './increment-job.js';
+import { Column, float64, int32, READ_CHUNK, yieldToEventLoop } from './refit-input.js';
+import { rowsPerStatement } from './refit-output.js';
+
+export interface IncrementInput {
+  job: Omit<IncrementJob, 'params'>;
+  /** Per photo of the job, 1 when it is active (on the boards, in the score history). */
+  active: Uint8Array;
+  /** The last vote read: the next increment starts after it. */
+  lastVoteId: number;
+  votes: number;
+}
+
+/**
+ * The votes of a category after `through` and what fitting them needs; null when there are none
+ * (an incremental refit with no new vote changes nothing, issue 18).
+ */
+export async function readIncrementInput(
+  repos: Pick<Repositories, 'ratings' | 'references' | 'votes' | 'voters'>,
+  categoryId: number,
+  through: number,
+  params: RatingParams,
+): Promise<IncrementInput | null> {
+  const winners = new Column(int32(1024), int32);
+  const losers = new Column(int32(1024), int32);
+  const voterOf = new Column(int32(1024), int32);
+  const weights = new Column(float64(1024), float64);
+  let lastVoteId = through;
+  for (;;) {
+    const rows = await repos.votes.votesOfCategoryAfter(categoryId, lastVoteId, READ_CHUNK);
+    for (const row of rows) {
+      winners.push(row.winner_photo_id);
+      losers.push(row.loser_photo_id);
+      voterOf.push(row.voter_id);
+      weights.push(Math.min(1, Math.max(0, row.weight)));
+    }
+    await yieldToEventLoop();
+    const last = rows.at(-1);
+    if (last !== undefined) lastVoteId = last.id;
+    if (last === undefined || rows.length < READ_CHUNK) break;
+  }
+  const winner = winners.take();
+  const loser = losers.take();
+  const voter = voterOf.take();
+  if (winner.length === 0) return null;
+
+  const named = new Set<number>();
+  for (let e = 0; e < winner.length; e++) {
+    named.add(winner[e] as number);
+    named.add(loser[e] as number);
+  }
+  const states = await repos.ratings.fitStates(categoryId, [...named]);
+  await yieldToEventLoop();
+  states.sort((a, b) => a.id - b.id);
+  const photoIds = Float64Array.from(states, (row) => row.id);
+  const priorPrecision = 1 / params.priorVariance;
+  const mu = Float64Array.from(states, (row) => row.fit_mu ?? params.priorMean);
+  const precision = Float64Array.from(states, (row) => row.fit_precision ?? priorPrecision);
+  const evidence = Float64Array.from(states, (row) => row.fit_evidence ?? priorPrecision);
+  for (let e = 0; e < winner.length; e++) {
+    winner[e] = positionOf(photoIds, winner[e] as number);
+    loser[e] = positionOf(photoIds, loser[e] as number);
+  }
+  await yieldToEventLoop();
+
+  const trustOf = new Map<number, number>();
+  for (const row of await repos.voters.trusts([...new Set(voter)])) {
+    if (row.trust !== null) trustOf.set(row.id, row.trust);
+  }
+  const trust = Float64Array.from(voter, (id) => trustOf.get(id) ?? params.trustPrior);
+
+  const referenceIds = Float64Array.from(
+    (await repos.references.references(categoryId)).sort((a, b) => a - b),
+  );
+  const fitted = new Map(
+    (await repos.ratings.fitStates(categoryId, [...referenceIds])).map((row) => [
+      row.id,
+      row.fit_mu ?? params.priorMean,
+    ]),
+  );
+  const referenceMus = Float64Array.from(referenceIds, (id) => fitted.get(id) ?? params.priorMean);
+  return {
+    job: {
+      photoIds,
+      mu,
+      precision,
+      evidence,
+      winner,
+      loser,
+      weight: Float64Array.from(weights.take()),
+      trust,
+      referenceIds,
+      referenceMus,
+    },
+    active: Uint8Array.from(states, (row) => (row.state === 'active' ? 1 : 0)),
+    lastVoteId,
+    votes: winner.length,
+  };
+}
+
+export interface IncrementWrite {
+  categoryId: number;
+  /** The category's mark before this increment. */
+  mark: FitMark;
+  /** How many votes the increment fitted. */
+  votes: number;
+  photoIds: Float64Array;
+  active: Uint8Array;
+  outcome: IncrementOutcome;
+  lastVoteId: number;
+  params: RatingParams;
+  timeZone: string;
+  now: number;
+}
+
+/**
+ * Writes the photos the increment moved, a chunk a transaction, each locked with the votes cast
+ * since the increment's read replayed on its result; then today's scores of the active ones and
+ * the new mark of the votes fitted. Their `updated_at` moves, so every process's boards and
+ * pairing index take the rows as they take a vote's.
+ */
+export async function writeIncrementOutcome(
+  store: Store<'ratings' | 'scoreDays' | 'settings' | 'votes'>,
+  write: IncrementWrite,
+): Promise<void> {
+  const { photoIds, outcome, params } = write;
+  const count = photoIds.length;
+  const chunk = rowsPerStatement(store);
+  const scored: { id: number; current_score: number }[] = [];
+  for (let from = 0; from < count; from += chunk) {
+    const to = Math.min(count, from + chunk);
+    const rows = await store.transaction(async (repos) => {
+      const first = photoIds[from] as number;
+      const last = photoIds[to - 1] as number;
+      await repos.ratings.lockPhotoRange(write.categoryId, first, last);
+      const newer = await repos.votes.votesOnPhotosAfter(
+        write.categoryId,
+        write.lastVoteId,
+        first,
+        last,
+      );
+      // A newer vote's other photo may be one the increment did not move: it plays with the
+      // belief it has now.
+      const others = new Set<number>();
+      for (const vote of newer) {
+        for (const id of [vote.winner_photo_id, vote.loser_photo_id]) {
+          if (positionOf(photoIds, id) < 0) others.add(id);
+        }
+      }
+      const current = new Map<number, RatingState>(
+        (await repos.ratings.beliefs([...others])).map((row) => [row.id, row]),
+      );
+      const replayed = replayNewerVotes(
+        (id) => {
+          const at = positionOf(photoIds, id);
+          if (at < 0) return current.get(id);
+          return { mu: outcome.mu[at] as number, sigma2: 1 / (outcome.evidence[at] as number) };
+        },
+        newer.map((vote) => ({
+          winner: vote.winner_photo_id,
+          loser: vote.loser_photo_id,
+          weight: vote.weight,
+        })),
+        params,
+      );
+      const chunkRows: RefitPhotoRow[] = [];
+      for (let index = from; index < to; index++) {
+        const id = photoIds[index] as number;
+        const state = replayed.get(id);
+        const fit = {
+          fit_mu: outcome.mu[index] as number,
+          fit_precision: outcome.precision[index] as number,
+          fit_evidence: outcome.evidence[index] as number,
+        };
+        chunkRows.push(
+          state === undefined
+            ? {
+                id,
+                mu: fit.fit_mu,
+                sigma2: 1 / fit.fit_evidence,
+                current_score: outcome.score[index] as number,
+                provisional: outcome.provisional[index] as number,
+                ...fit,
+              }
+            : {
+                id,
+                mu: state.mu,
+                sigma2: state.sigma2,
+                current_score: scoreOf(state.mu, outcome.referenceMus, params),
+                provisional: isProvisional(state.sigma2, params) ? 1 : 0,
+                ...fit,
+              },
+        );
+      }
+      await repos.ratings.applyRefit(chunkRows, write.now);
+      return chunkRows;
+    });
+    for (const [offset, row] of rows.entries()) {
+      if (write.active[from + offset] === 1) scored.push(row);
+    }
+    await yieldToEventLoop();
+  }
+  const day = dayKey(write.now, write.timeZone);
+  for (let from = 0; from < scored.length; from += chunk) {
+    await store.repos.scoreDays.recordDailyScoresOnly(scored.slice(from, from + chunk), day);
+    await yieldToEventLoop();
+  }
+  const mark: FitMark = {
+    ...write.mark,
+    through: write.lastVoteId,
+    newVotes: write.mark.newVotes + write.votes,
+  };
+  await store.repos.settings.set(fitMarkKey(write.categoryId), JSON.stringify(mark), write.now);
+}

@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayKey } from '../../src/domain/day.js';
+import { FULL_REFIT_GROWTH, parseFitMark } from '../../src/domain/rating/fit-mark.js';
+import { seededRng } from '../../src/domain/rating/index.js';
+import { fitMarkKey } from '../../src/repositories/settings.repository.js';
+import { createTestApp, type TestApp } from '../support/app.js';
+import { categoryIds } from '../support/arena.js';
+import { dialects } from '../support/database.js';
+import { addRatedPhotos, addVoters, addVotes } from '../support/refit.js';
+
+const COLUMNS = [
+  'id',
+  'mu',
+  'sigma2',
+  'current_score',
+  'provisional',
+  'fit_mu',
+  'fit_precision',
+  'fit_evidence',
+  'updated_at',
+] as const;
+
+/**
+ * Issue 19 (ADR 0029), through the real refit service on each database: between full refits the
+ * periodic refit fits only the votes since the last fit, on the photos they name; it writes
+ * nothing without new votes, lands near where a full refit would, and gives way to a full refit
+ * once the new votes are a tenth of the history or the last full refit is a day old.
+ */
+describe.each(dialects)('incremental refits on %s', (dialect) => {
+  let app: TestApp;
+  let category = 0;
+  let photos: number[] = [];
+  let voters = 0;
+
+  const rows = async () =>
+    new Map(
+      (
+        await app.db
+          .selectFrom('photos')
+          .select(COLUMNS)
+          .where('category_id', '=', category)
+          .orderBy('id')
+          .execute()
+      ).map((row) => [row.id, row]),
+    );
+  const mark = async () =>
+    parseFitMark(
+      (
+        await app.db
+          .selectFrom('app_settings')
+          .select('value')
+          .where('key', '=', fitMarkKey(category))
+          .executeTakeFirst()
+      )?.value,
+    );
+  const lastVoteId = async () =>
+    (
+      await app.db
+        .selectFrom('votes')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .where('category_id', '=', category)
+        .executeTakeFirstOrThrow()
+    ).id;
+  /** New votes by new voters on `among`, each voter judging `perVoter` pairs. */
+  const moreVotes = async (among: readonly number[], count: number, perVoter: number) => {
+    const ids = await addVoters(app, `increment-${voters}`, count, seededRng(voters + 1));
+    voters += count;
+    await addVotes(app, category, among, ids, perVoter, voters);
+  };
+  const kinds = async () =>
+    (await app.services.refit.refitPeriodic())?.find((summary) => summary.categoryId === category);
+
+  beforeAll(async () => {
+    app = await createTestApp(dialect);
+    await app.services.demo.seed(2);
+    [category = 0] = await categoryIds(app);
+    photos = await addRatedPhotos(app, category, 60);
+    await moreVotes(photos, 240, 12);
+  });
+  afterAll(() => app.close());
+
+  it('starts with a full refit, which leaves every photo its fit state and the category its mark', async () => {
+    expect((await kinds())?.kind).toBe('full');
+    for (const row of (await rows()).values()) {
+      expect(row.fit_mu).toBe(row.mu);
+      expect(row.fit_evidence).toBeCloseTo(1 / row.sigma2, 9);
+      expect(row.fit_precision).toBeGreaterThan(1);
+    }
+    expect(await mark()).toEqual({
+      through: await lastVoteId(),
+      fullAt: app.clock.now(),
+      fullVotes: Number(
+        (
+          await app.db
+            .selectFrom('votes')
+            .select((eb) => eb.fn.countAll().as('count'))
+            .where('category_id', '=', category)
+            .executeTakeFirstOrThrow()
+        ).count,
+      ),
+      newVotes: 0,
+    });
+  });
+
+  it('changes nothing when no vote came since', async () => {
+    const before = await rows();
+    const summary = await kinds();
+    expect(summary).toMatchObject({ kind: 'incremental', votes: 0, photos: 0 });
+    expect(await rows()).toEqual(before);
+  });
+
+  it('fits the new votes on the photos they name and leaves every other photo as it was', async () => {
+    const before = await rows();
+    const named = photos.slice(0, 12);
+    app.clock.advance(60_000);
+    await moreVotes(named, 20, 3);
+    const summary = await kinds();
+    expect(summary).toMatchObject({ kind: 'incremental', votes: 60 });
+    const after = await rows();
+    let moved = 0;
+    for (const [id, row] of after) {
+      const old = before.get(id);
+      if (!named.includes(id)) {
+        expect(row).toEqual(old);
+        continue;
+      }
+      if (row.fit_mu !== old?.fit_mu) moved++;
+      // The new votes add to what the fit knew, and the row is news for every process.
+      expect(row.fit_evidence).toBeGreaterThan(old?.fit_evidence ?? Infinity);
+      expect(row.fit_precision).toBeGreaterThan(old?.fit_precision ?? Infinity);
+      expect(row.mu).toBe(row.fit_mu);
+      expect(row.updated_at).toBe(app.clock.now());
+    }
+    expect(moved).toBe(named.length);
+    expect(await mark()).toMatchObject({ through: await lastVoteId(), newVotes: 60 });
+    // Today's score history has the new scores of the active ones.
+    const active = await app.db
+      .selectFrom('photos')
+      .select('id')
+      .where('id', 'in', named)
+      .where('state', '=', 'active')
+      .execute();
+    expect(active.length).toBeGreaterThan(5);
+    const day = await app.db
+      .selectFrom('photo_score_days')
+      .select(['photo_id', 'score'])
+      .where('day', '=', dayKey(app.clock.now(), app.config.leaderboardTimeZone))
+      .where('photo_id', 'in', named)
+      .execute();
+    expect(day.map((row) => row.photo_id).sort((a, b) => a - b)).toEqual(
+      active.map((row) => row.id).sort((a, b) => a - b),
+    );
+    for (const { photo_id, score } of day) expect(score).toBe(after.get(photo_id)?.current_score);
+  });
+
+  it('lands nearer the full refit of every vote than the fit before it', async () => {
+    const named = photos.slice(20, 40);
+    const before = await rows();
+    await moreVotes(named, 40, 3);
+    expect((await kinds())?.kind).toBe('incremental');
+    const incremental = await rows();
+    await app.services.refit.refitAll();
+    const full = await rows();
+    let stale = 0;
+    let missed = 0;
+    for (const id of named) {
+      const target = full.get(id)?.current_score ?? 0;
+      stale += Math.abs((before.get(id)?.current_score ?? 0) - target);
+      missed += Math.abs((incremental.get(id)?.current_score ?? 0) - target);
+    }
+    expect(stale).toBeGreaterThan(0);
+    // Here about 0.55: the new voters (three votes each, a fifth of them voting against what they
+    // see) are weighed by the full refit from their votes, by the increment at the prior's trust.
+    expect(missed).toBeLessThan(0.7 * stale);
+  });
+
+  it('gives way to a full refit once the new votes reach a tenth of the last full one', async () => {
+    const fullVotes = (await mark())?.fullVotes ?? 0;
+    const needed = Math.ceil((FULL_REFIT_GROWTH * fullVotes) / 3);
+    await moreVotes(photos, needed, 3);
+    expect((await kinds())?.kind).toBe('incremental');
+    expect((await mark())?.newVotes).toBeGreaterThanOrEqual(FULL_REFIT_GROWTH * fullVotes);
+    expect((await kinds())?.kind).toBe('full');
+    expect(await mark()).toMatchObject({ newVotes: 0, fullVotes: fullVotes + needed * 3 });
+  });
+
+  it('gives way to a full refit a day after the last', async () => {
+    await moreVotes(photos, 5, 3);
+    app.clock.advance(23 * 3_600_000);
+    expect((await kinds())?.kind).toBe('incremental');
+    app.clock.advance(3_600_000);
+    expect((await kinds())?.kind).toBe('full');
+  });
+});
