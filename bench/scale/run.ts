@@ -4,13 +4,17 @@
  * the time to ready, the first pair fetch (which loads the category's pairing index), pair fetch,
  * vote and leaderboard latency under a steady open-loop load, the batch refit's duration (run in
  * the server, started with SIGUSR2, while it keeps serving), the latency during the refit, and
- * the server's peak memory.
+ * the server's peak memory; then the incremental refit (ADR 0029): `--increment` new votes written
+ * into the database, the server's periodic refit (SIGUSR2 again) fits only them, timed with its
+ * extra memory and the latency meanwhile; and how far it lands from a full refit of the same
+ * votes (Kendall τ between the two orders of the active photos, the largest score difference).
  *
  *   npm run bench:scale -w bench
  *   npm run bench:scale -w bench -- --db sqlite --photos 100000 --votes 1000000
  *
  * Options: --photos N (1000000), --votes N (10000000), --db sqlite|postgres|both (both),
- * --rate N arena cycles/s during the measurement (100), --seconds N (30). PostgreSQL: a fresh
+ * --rate N arena cycles/s during the measurement and during the refits (100), --seconds N (30),
+ * --increment N new votes before the incremental refit (100000). PostgreSQL: a fresh
  * schema in TEST_DATABASE_URL (default: the local yanzhi_test), dropped afterwards. PROFILE=1
  * writes a CPU profile of the server into bench/dist/profiles.
  */
@@ -25,6 +29,10 @@ import { Client, signInMany, streams, type Mix, type Population } from '../load/
 import { repoRoot } from '../lib/process.js';
 import { bundleServer, KillableServer } from '../lib/server-process.js';
 import { SCALE_TIME_ZONE, seedScale } from './seed.js';
+import { seedVotes } from './votes.js';
+import { kendallTauFast } from '../lib/kendall.js';
+import { fitMarkKey } from '../../apps/server/src/repositories/settings.repository.js';
+import { priorVoterWeight } from '../../apps/server/src/domain/rating/index.js';
 
 const { values } = parseArgs({
   options: {
@@ -33,8 +41,10 @@ const { values } = parseArgs({
     db: { type: 'string', default: 'both' },
     rate: { type: 'string', default: '100' },
     seconds: { type: 'string', default: '30' },
+    increment: { type: 'string', default: '100000' },
   },
 });
+const increment = Number(values.increment);
 const photos = Number(values.photos);
 const votes = Number(values.votes);
 const rate = Number(values.rate);
@@ -52,6 +62,52 @@ function memoryOf(pid: number): { rss: number; peak: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
   return { rss: Math.round(field('VmRSS') / 1024), peak: Math.round(field('VmHWM') / 1024) };
+}
+
+/** Starts the process's peak RSS (VmHWM) again from its current RSS (Linux, clear_refs 5). */
+function resetPeak(pid: number): void {
+  fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+}
+
+/** What the boards rank of every active photo: its fitted μ and its score, by id. */
+async function activeScores(target: BenchDatabase, categoryId: number) {
+  const handle = target.open();
+  try {
+    const rows = await handle.db
+      .selectFrom('photos')
+      .select(['id', 'mu', 'current_score'])
+      .where('category_id', '=', categoryId)
+      .where('state', '=', 'active')
+      .orderBy('id')
+      .execute();
+    return {
+      mu: Float64Array.from(rows, (row) => row.mu),
+      score: Float64Array.from(rows, (row) => row.current_score),
+    };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Makes the next periodic refit a full one: its mark says a tenth of the votes are new. */
+async function makeFullRefitDue(target: BenchDatabase, categoryId: number): Promise<void> {
+  const handle = target.open();
+  try {
+    const key = fitMarkKey(categoryId);
+    const row = await handle.db
+      .selectFrom('app_settings')
+      .select('value')
+      .where('key', '=', key)
+      .executeTakeFirstOrThrow();
+    const mark = JSON.parse(row.value) as { fullVotes: number; newVotes: number };
+    await handle.db
+      .updateTable('app_settings')
+      .set({ value: JSON.stringify({ ...mark, newVotes: mark.fullVotes + 1 }) })
+      .where('key', '=', key)
+      .execute();
+  } finally {
+    await handle.close();
+  }
 }
 
 /** The sum and count of the server's refit durations, from /metrics. */
@@ -94,7 +150,7 @@ async function refitInServer(
 
 async function measure(target: BenchDatabase): Promise<void> {
   console.log(`\n== ${target.label}`);
-  await seedScale(target, photos, votes);
+  const seededCategory = await seedScale(target, photos, votes);
   const hostSecret = randomBytes(32).toString('hex');
   const bundle = await bundleServer();
   const profileDir = path.join(repoRoot, 'bench/dist/profiles');
@@ -180,27 +236,100 @@ async function measure(target: BenchDatabase): Promise<void> {
     );
     console.table(rows(steady, seconds));
 
-    const during = new Recorder();
-    const light: Mix = { ...mix, votes: rate / 5, leaderboards: rate / 25 };
-    // An object, so the loop below re-reads the flag the refit's end sets.
-    const phase = { refitting: true };
-    const load = (async () => {
-      while (phase.refitting) {
-        await runPhase(streams(client, population, light, during), 5, during);
-      }
-    })();
-    const refit = await refitInServer(server.url, pid).finally(() => {
-      phase.refitting = false;
-    });
-    await load;
+    /** A refit in the server (SIGUSR2) under the steady load, and the latency meanwhile. */
+    const refitUnderLoad = async () => {
+      const during = new Recorder();
+      // An object, so the loop below re-reads the flag the refit's end sets.
+      const phase = { refitting: true };
+      const began = performance.now();
+      const load = (async () => {
+        while (phase.refitting) {
+          await runPhase(streams(client, population, mix, during), 5, during);
+        }
+      })();
+      const refit = await refitInServer(server.url, pid).finally(() => {
+        phase.refitting = false;
+      });
+      await load;
+      // The load runs in 5 s phases: the rates are over all of them.
+      return { refit, during, loadSeconds: secondsSince(began) };
+    };
+
+    const full = await refitUnderLoad();
     console.log(
-      `  refit (in the server, SIGUSR2): ${refit.seconds} s as measured by the server ` +
-        `(${refit.wallSeconds} s from the signal to /metrics); server peak RSS ${refit.peakMb} MB`,
+      `  full refit (in the server, SIGUSR2): ${full.refit.seconds} s as measured by the server ` +
+        `(${full.refit.wallSeconds} s from the signal to /metrics); server peak RSS ` +
+        `${full.refit.peakMb} MB`,
     );
-    console.log(`  while the refit ran, at ${light.votes} arena cycles/s:`);
-    console.table(rows(during, refit.wallSeconds));
+    console.log(
+      `  while the full refit ran (and until the 5 s load phase then under way ended), at ` +
+        `${rate} arena cycles/s:`,
+    );
+    console.table(rows(full.during, full.loadSeconds));
     const memory = memoryOf(pid);
     console.log(`  server memory: RSS ${memory.rss} MB, peak ${memory.peak} MB`);
+
+    // The incremental refit (ADR 0029): new votes by new voters, then the periodic refit again.
+    let started2 = performance.now();
+    const handle = target.open();
+    try {
+      await seedVotes(
+        handle.db,
+        target.kind,
+        seededCategory,
+        photos,
+        increment,
+        Date.now(),
+        Math.ceil(votes / 200) * 200,
+        // What the online path stores for a voter no refit has seen yet.
+        priorVoterWeight(),
+      );
+    } finally {
+      await handle.close();
+    }
+    console.log(
+      `  ${increment.toLocaleString('en-US')} new votes written in ${secondsSince(started2)} s`,
+    );
+    const beforeIncrement = await activeScores(target, seededCategory);
+    resetPeak(pid);
+    const rssBefore = memoryOf(pid).rss;
+    const incremental = await refitUnderLoad();
+    console.log(
+      `  incremental refit (SIGUSR2): ${incremental.refit.seconds} s as measured by the server ` +
+        `(${incremental.refit.wallSeconds} s from the signal to /metrics); RSS ${rssBefore} MB ` +
+        `before, peak ${incremental.refit.peakMb} MB while it ran: ` +
+        `${incremental.refit.peakMb - rssBefore} MB extra`,
+    );
+    console.log(
+      `  while the incremental refit ran (and until the 5 s load phase then under way ended), ` +
+        `at ${rate} arena cycles/s:`,
+    );
+    console.table(rows(incremental.during, incremental.loadSeconds));
+
+    // How far from a full refit of the same votes: the votes cast through the API meanwhile are
+    // fitted by one more incremental refit with no load, then the full one runs on the same votes.
+    started2 = performance.now();
+    await refitInServer(server.url, pid);
+    const afterIncrement = await activeScores(target, seededCategory);
+    await makeFullRefitDue(target, seededCategory);
+    const check = await refitInServer(server.url, pid);
+    const afterFull = await activeScores(target, seededCategory);
+    let largest = 0;
+    let squares = 0;
+    for (let i = 0; i < afterFull.score.length; i++) {
+      const gap = Math.abs((afterFull.score[i] as number) - (afterIncrement.score[i] as number));
+      largest = Math.max(largest, gap);
+      squares += gap * gap;
+    }
+    console.log(
+      `  incremental against full (${afterFull.mu.length.toLocaleString('en-US')} active photos; ` +
+        `the full refit took ${check.seconds} s): Kendall τ ${kendallTauFast(afterIncrement.mu, afterFull.mu).toFixed(5)} ` +
+        `by μ, ${kendallTauFast(afterIncrement.score, afterFull.score).toFixed(5)} by score; ` +
+        `largest score difference ${(largest / 100).toFixed(2)}, rms ` +
+        `${(Math.sqrt(squares / Math.max(1, afterFull.score.length)) / 100).toFixed(3)} ` +
+        `(checked in ${secondsSince(started2)} s); before the increment, against the same full ` +
+        `refit: τ ${kendallTauFast(beforeIncrement.mu, afterFull.mu).toFixed(5)} by μ`,
+    );
   } finally {
     await client.close();
     if (process.env.PROFILE) await server.stop();

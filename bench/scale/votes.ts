@@ -11,6 +11,11 @@ import type { DatabaseKind, Db } from '../../apps/server/src/db/database.js';
 const VOTES_PER_VOTER = 200;
 const CHUNK = 1_000_000;
 
+/**
+ * Writes votes number `start` to `start + votes − 1` of the sequence (0 on the first call; a later
+ * call, the incremental refit's new votes, continues it with new voters), each with the online
+ * weight `weight`. Answers how many voters it added.
+ */
 export async function seedVotes(
   db: Db,
   kind: DatabaseKind,
@@ -18,7 +23,11 @@ export async function seedVotes(
   photos: number,
   votes: number,
   now: number,
+  start = 0,
+  weight = 1,
 ): Promise<number> {
+  if (start % VOTES_PER_VOTER !== 0) throw new RangeError('seedVotes: start at a new voter');
+  const firstVoter = start / VOTES_PER_VOTER;
   const voters = Math.ceil(votes / VOTES_PER_VOTER);
   const half = Math.floor(photos / 2) - 1;
   const series = (from: number, to: number) =>
@@ -31,23 +40,23 @@ export async function seedVotes(
   }>`select coalesce(max(id), 0) + 1 as id from voters`
     .execute(db)
     .then((result) => Number(result.rows[0]?.id ?? 1));
-  for (let from = 0; from < voters; from += CHUNK) {
-    const to = Math.min(voters, from + CHUNK);
+  for (let from = firstVoter; from < firstVoter + voters; from += CHUNK) {
+    const to = Math.min(firstVoter + voters, from + CHUNK);
     await sql`insert into voters (voter_key, total_votes, created_at, updated_at)
       select 'a:scale-' || i, ${VOTES_PER_VOTER}, ${now}, ${now} from ${series(from, to)} as v`.execute(
       db,
     );
   }
 
-  for (let from = 0; from < votes; from += CHUNK) {
-    const to = Math.min(votes, from + CHUNK);
+  for (let from = start; from < start + votes; from += CHUNK) {
+    const to = Math.min(start + votes, from + CHUNK);
     const started = performance.now();
     await db.transaction().execute(async (trx) => {
       await sql`insert into votes (pair_id, category_id, voter_id, winner_photo_id, loser_photo_id,
           photo_lo, photo_hi, side, kind, dwell_ms, weight, fuel_earned, winner_score_before,
           winner_score_after, loser_score_before, loser_score_after, created_at)
-        select 'scale-' || i, ${categoryId}, ${first} + v, w + 1, l + 1, lo + 1, hi + 1, 'left',
-          'random', 1500, 1, 0, 550, 550, 550, 550, ${now}
+        select 'scale-' || i, ${categoryId}, ${first - firstVoter} + v, w + 1, l + 1, lo + 1, hi + 1, 'left',
+          'random', 1500, ${weight}, 0, 550, 550, 550, 550, ${now}
         from (
           select i, v, lo, hi,
             case when upset = 0 then lo else hi end as w,
@@ -69,7 +78,7 @@ export async function seedVotes(
         ) as pairs`.execute(trx);
     });
     process.stdout.write(
-      `    votes ${to.toLocaleString('en-US')} / ${votes.toLocaleString('en-US')} ` +
+      `    votes ${(to - start).toLocaleString('en-US')} / ${votes.toLocaleString('en-US')} ` +
         `(${Math.round((to - from) / ((performance.now() - started) / 1000)).toLocaleString('en-US')}/s)\n`,
     );
   }

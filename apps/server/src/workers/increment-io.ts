@@ -14,7 +14,7 @@ import {
   type RatingParams,
   type RatingState,
 } from '../domain/rating/index.js';
-import type { RefitPhotoRow } from '../repositories/rating.repository.js';
+import type { FitStateRow, RefitPhotoRow } from '../repositories/rating.repository.js';
 import type { Repositories } from '../repositories/index.js';
 import { fitMarkKey } from '../repositories/settings.repository.js';
 import type { FitMark } from '../domain/rating/fit-mark.js';
@@ -70,8 +70,12 @@ export async function readIncrementInput(
     named.add(winner[e] as number);
     named.add(loser[e] as number);
   }
-  const states = await repos.ratings.fitStates(categoryId, [...named]);
-  await yieldToEventLoop();
+  const states: FitStateRow[] = [];
+  const ids = [...named];
+  for (let from = 0; from < ids.length; from += READ_CHUNK) {
+    states.push(...(await repos.ratings.fitStates(categoryId, ids.slice(from, from + READ_CHUNK))));
+    await yieldToEventLoop();
+  }
   states.sort((a, b) => a.id - b.id);
   const photoIds = Float64Array.from(states, (row) => row.id);
   const priorPrecision = 1 / params.priorVariance;
@@ -84,11 +88,26 @@ export async function readIncrementInput(
   }
   await yieldToEventLoop();
 
-  const trustOf = new Map<number, number>();
-  for (const row of await repos.voters.trusts([...new Set(voter)])) {
-    if (row.trust !== null) trustOf.set(row.id, row.trust);
+  // Voter ids to dense positions, in order of each voter's first new vote.
+  const voterIndex = new Map<number, number>();
+  for (let e = 0; e < voter.length; e++) {
+    const id = voter[e] as number;
+    let index = voterIndex.get(id);
+    if (index === undefined) {
+      index = voterIndex.size;
+      voterIndex.set(id, index);
+    }
+    voter[e] = index;
   }
-  const trust = Float64Array.from(voter, (id) => trustOf.get(id) ?? params.trustPrior);
+  const voterTrust = new Float64Array(voterIndex.size).fill(Number.NaN);
+  const voterIds = [...voterIndex.keys()];
+  for (let from = 0; from < voterIds.length; from += READ_CHUNK) {
+    for (const row of await repos.voters.trusts(voterIds.slice(from, from + READ_CHUNK))) {
+      const index = voterIndex.get(row.id);
+      if (index !== undefined && row.trust !== null) voterTrust[index] = row.trust;
+    }
+    await yieldToEventLoop();
+  }
 
   const referenceIds = Float64Array.from(
     (await repos.references.references(categoryId)).sort((a, b) => a - b),
@@ -109,7 +128,8 @@ export async function readIncrementInput(
       winner,
       loser,
       weight: Float64Array.from(weights.take()),
-      trust,
+      voter,
+      voterTrust,
       referenceIds,
       referenceMus,
     },

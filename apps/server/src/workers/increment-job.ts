@@ -21,9 +21,11 @@ export interface IncrementJob {
   /** The new votes, oldest first: positions in `photoIds` (−1: a photo no longer stored). */
   winner: Int32Array;
   loser: Int32Array;
-  /** Per vote, its online weight as stored, and its voter's trust from the last full refit. */
+  /** Per vote, its online weight as stored, and its voter's position in `voterTrust`. */
   weight: Float64Array;
-  trust: Float64Array;
+  voter: Int32Array;
+  /** Per voter, the trust the last full refit stored (NaN: none yet). */
+  voterTrust: Float64Array;
   /** The reference set, ascending, and each one's fitted μ before this increment. */
   referenceIds: Float64Array;
   referenceMus: Float64Array;
@@ -50,7 +52,8 @@ export function incrementJobBuffers(job: IncrementJob): ArrayBuffer[] {
     job.winner,
     job.loser,
     job.weight,
-    job.trust,
+    job.voter,
+    job.voterTrust,
     job.referenceIds,
     job.referenceMus,
   ];
@@ -88,7 +91,8 @@ export function computeIncrement(job: IncrementJob): IncrementOutcome {
     winner: pick(job.winner, (length) => new Int32Array(length)),
     loser: pick(job.loser, (length) => new Int32Array(length)),
     weight: pick(job.weight, (length) => new Float64Array(length)),
-    trust: pick(job.trust, (length) => new Float64Array(length)),
+    voter: pick(job.voter, (length) => new Int32Array(length)),
+    voterTrust: job.voterTrust,
     params,
   });
   const referenceMus = Array.from(job.referenceIds, (id, k) => {

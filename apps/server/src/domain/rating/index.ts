@@ -22,7 +22,12 @@ export {
   type RefitConvergence,
 } from './refit.js';
 export { replayNewerVotes, type NewerVote } from './refit-replay.js';
-export { refitIncrement, type IncrementInput, type IncrementResult } from './refit-increment.js';
+export {
+  refitIncrement,
+  trustWithNewVotes,
+  type IncrementInput,
+  type IncrementResult,
+} from './refit-increment.js';
 export {
   groupSlots,
   dampedFactors,

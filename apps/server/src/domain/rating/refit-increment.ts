@@ -8,14 +8,17 @@
  * approximately. The new votes are then fitted on top of those beliefs by the same Newton–CG as
  * the full refit (refit-core.ts, with a prior per photo), each vote weighed as the full fit would
  * weigh it with the voter state it has now: its online weight (the voter's refit weight, 0 for a
- * suspicious vote, a crowd's votes on one photo damped, ADR 0024) times the voter's earned trust.
- * Voter weights and trust are not re-estimated: that needs every vote, and is the full refit's.
+ * suspicious vote, a crowd's votes on one photo damped, ADR 0024) times the voter's earned trust,
+ * which grows with the new votes as the full refit's does (the evidence behind the stored trust
+ * plus the new votes' own, `earnedTrust` in influence.ts). The voters' reliability weights are
+ * not re-estimated: that needs every vote, and is the full refit's.
  *
  * What it leaves out (measured in ADR 0029): photos without new votes keep their μ, though their
  * opponents moved (the full fit would move them by a fraction of that), and the voters'
  * weights, trust and neighbourhoods stay as the last full refit left them. A nightly full refit
  * puts all of it back.
  */
+import { trustFromEvidence } from './influence.js';
 import type { RatingParams } from './params.js';
 import { refitCore } from './refit-core.js';
 
@@ -33,8 +36,13 @@ export interface IncrementInput {
   readonly loser: Int32Array;
   /** Per vote, its online weight in [0, 1] as stored (0: it counts for nothing). */
   readonly weight: Float64Array;
-  /** Per vote, its voter's earned trust in [0, 1] (a factor in the fit, not in the evidence). */
-  readonly trust: Float64Array;
+  /** Per vote, its voter's position in `voterTrust`. */
+  readonly voter: Int32Array;
+  /**
+   * Per voter, the trust the last full refit found them to have earned (NaN: none yet). Trust is
+   * a factor on a vote's weight in the fit, not in the evidence (ADR 0024).
+   */
+  readonly voterTrust: Float64Array;
   readonly params: RatingParams;
 }
 
@@ -43,11 +51,44 @@ export interface IncrementResult {
   readonly mu: Float64Array;
   readonly precision: Float64Array;
   readonly evidence: Float64Array;
+  /** Per voter, the trust their votes here were weighed with. */
+  readonly voterTrust: Float64Array;
   readonly converged: boolean;
+}
+
+/**
+ * Each voter's trust with the new votes counted (influence.ts `earnedTrust`, from the evidence the
+ * stored trust stands for): every vote that weighs something is evidence, one more when it agrees
+ * with the beliefs before it on a clear pair and one less when it goes against them. Stored trust
+ * at 1 is taken as exactly the evidence that earns it: a voter the full refit trusts fully loses
+ * trust here only by disagreeing.
+ */
+export function trustWithNewVotes(input: IncrementInput): Float64Array {
+  const { params } = input;
+  const prior = Math.min(1, Math.max(0, params.trustPrior));
+  const full = Math.max(1e-9, params.trustFullEvidence);
+  const evidence = Float64Array.from(input.voterTrust, (trust) =>
+    Number.isFinite(trust) && prior < 1 ? (Math.max(0, trust - prior) / (1 - prior)) * full : 0,
+  );
+  const n = input.mu.length;
+  for (let e = 0; e < input.winner.length; e++) {
+    const a = input.winner[e] as number;
+    const b = input.loser[e] as number;
+    const v = input.voter[e] as number;
+    if (!((input.weight[e] as number) > 0) || a === b || a < 0 || b < 0 || a >= n || b >= n) {
+      continue;
+    }
+    if (v < 0 || v >= evidence.length) continue;
+    const gap = (input.mu[a] as number) - (input.mu[b] as number);
+    const agreement = Math.abs(gap) < params.trustMargin ? 0 : gap > 0 ? 1 : -1;
+    evidence[v] = (evidence[v] as number) + params.trustVoteEvidence + agreement;
+  }
+  return Float64Array.from(evidence, (value) => trustFromEvidence(value, params));
 }
 
 /** The new beliefs of the photos the new votes name. Pure and deterministic. */
 export function refitIncrement(input: IncrementInput): IncrementResult {
+  const { params } = input;
   const n = input.mu.length;
   const count = input.winner.length;
   if (
@@ -55,10 +96,12 @@ export function refitIncrement(input: IncrementInput): IncrementResult {
     input.evidence.length !== n ||
     input.loser.length !== count ||
     input.weight.length !== count ||
-    input.trust.length !== count
+    input.voter.length !== count
   ) {
     throw new RangeError('refitIncrement: the photo or vote arrays differ in length');
   }
+  const voterTrust = trustWithNewVotes(input);
+  const trust = Float64Array.from(input.voter, (v) => voterTrust[v] ?? params.trustPrior);
   const theta = Float64Array.from(input.mu);
   const core = refitCore({
     n,
@@ -70,14 +113,14 @@ export function refitIncrement(input: IncrementInput): IncrementResult {
     goldPassed: new Float64Array(1),
     goldFailed: new Float64Array(1),
     voterScale: null,
-    voteScale: input.trust,
+    voteScale: trust,
     theta,
     // The weight is in each vote's own: the one "voter" here weighs 1 and is not re-estimated.
     voterWeight: new Float64Array(1).fill(1),
-    mean: input.params.priorMean,
-    variance: input.params.priorVariance,
+    mean: params.priorMean,
+    variance: params.priorVariance,
     photoPrior: { mean: input.mu, precision: input.precision },
-    params: { ...input.params, reliabilityRounds: 0 },
+    params: { ...params, reliabilityRounds: 0 },
   });
   const precision = new Float64Array(n);
   for (let i = 0; i < n; i++) {
@@ -95,5 +138,5 @@ export function refitIncrement(input: IncrementInput): IncrementResult {
     evidence[a] = (evidence[a] as number) + info;
     evidence[b] = (evidence[b] as number) + info;
   }
-  return { mu: theta, precision, evidence, converged: core.convergence.converged };
+  return { mu: theta, precision, evidence, voterTrust, converged: core.convergence.converged };
 }

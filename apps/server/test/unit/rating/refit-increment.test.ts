@@ -4,6 +4,7 @@ import {
   refitCategory,
   refitIncrement,
   seededRng,
+  trustWithNewVotes,
 } from '../../../src/domain/rating/index.js';
 import { gaussian, simulateVotes, type SimVoterKind } from './helpers.js';
 
@@ -48,7 +49,8 @@ function incremental(from: ReturnType<typeof fullFit>) {
     winner: Int32Array.from(fresh, (vote) => position.get(vote.winner) as number),
     loser: Int32Array.from(fresh, (vote) => position.get(vote.loser) as number),
     weight: new Float64Array(fresh.length).fill(1),
-    trust: new Float64Array(fresh.length).fill(1),
+    voter: new Int32Array(fresh.length),
+    voterTrust: Float64Array.of(1),
     params,
   });
   const mu = Float64Array.from(from.mu);
@@ -70,7 +72,8 @@ describe('incremental refit (refitIncrement)', () => {
       winner: new Int32Array(0),
       loser: new Int32Array(0),
       weight: new Float64Array(0),
-      trust: new Float64Array(0),
+      voter: new Int32Array(0),
+      voterTrust: new Float64Array(0),
       params,
     });
     expect(Array.from(result.mu)).toEqual([0.5, -0.2]);
@@ -86,7 +89,8 @@ describe('incremental refit (refitIncrement)', () => {
       winner: Int32Array.of(0),
       loser: Int32Array.of(1),
       weight: Float64Array.of(1),
-      trust: Float64Array.of(1),
+      voter: Int32Array.of(0),
+      voterTrust: Float64Array.of(1),
       params,
     });
     const [winner, loser] = result.mu as unknown as [number, number];
@@ -97,23 +101,53 @@ describe('incremental refit (refitIncrement)', () => {
     expect(result.evidence[1]).toBeGreaterThan(20);
   });
 
-  it('gives a vote of weight 0, or of an untrusted voter, no effect on the strengths', () => {
-    for (const [weight, trust] of [
-      [0, 1],
-      [1, 0],
-    ] as const) {
-      const result = refitIncrement({
-        mu: Float64Array.of(0.3, 0.1),
-        precision: Float64Array.of(2, 2),
-        evidence: Float64Array.of(2, 2),
-        winner: Int32Array.of(1),
-        loser: Int32Array.of(0),
-        weight: Float64Array.of(weight),
-        trust: Float64Array.of(trust),
+  it('gives a vote of weight 0 no effect on the strengths', () => {
+    const result = refitIncrement({
+      mu: Float64Array.of(0.3, 0.1),
+      precision: Float64Array.of(2, 2),
+      evidence: Float64Array.of(2, 2),
+      winner: Int32Array.of(1),
+      loser: Int32Array.of(0),
+      weight: Float64Array.of(0),
+      voter: Int32Array.of(0),
+      voterTrust: Float64Array.of(1),
+      params,
+    });
+    expect(Array.from(result.mu)).toEqual([0.3, 0.1]);
+    expect(Array.from(result.evidence)).toEqual([2, 2]);
+  });
+
+  it('lets a voter earn trust with the new votes as the full refit would, and lose it by disagreeing', () => {
+    // Photo 0 is clearly ahead of photo 1 (by more than the trust margin).
+    const votes = (winner: number, count: number) => ({
+      winner: new Int32Array(count).fill(winner),
+      loser: new Int32Array(count).fill(1 - winner),
+    });
+    const trustAfter = (winner: number, count: number, stored: number) =>
+      trustWithNewVotes({
+        mu: Float64Array.of(1, 0),
+        precision: Float64Array.of(5, 5),
+        evidence: Float64Array.of(5, 5),
+        ...votes(winner, count),
+        weight: new Float64Array(count).fill(1),
+        voter: new Int32Array(count),
+        voterTrust: Float64Array.of(stored),
         params,
-      });
-      expect(Array.from(result.mu)).toEqual([0.3, 0.1]);
-    }
+      })[0] as number;
+    const full = params.trustFullEvidence;
+    const perAgreeingVote = params.trustVoteEvidence + 1;
+    // A new voter (no stored trust) starts at the prior and earns it in full...
+    expect(trustAfter(0, 0, Number.NaN)).toBe(params.trustPrior);
+    expect(trustAfter(0, Math.ceil(full / perAgreeingVote), Number.NaN)).toBe(1);
+    const one = trustAfter(0, 1, Number.NaN);
+    expect(one).toBeCloseTo(
+      params.trustPrior + ((1 - params.trustPrior) * perAgreeingVote) / full,
+      12,
+    );
+    // ...from where the stored trust left them, and a voter against the crowd earns none.
+    expect(trustAfter(0, 1, one)).toBeGreaterThan(one);
+    expect(trustAfter(1, 10, Number.NaN)).toBe(params.trustPrior);
+    expect(trustAfter(1, 4, 1)).toBeLessThan(1);
   });
 
   it('lands near the full refit of every vote: most of the way from the fit before', () => {
