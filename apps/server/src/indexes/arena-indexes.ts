@@ -38,7 +38,15 @@ export interface IndexRefit {
   abandon(): void;
 }
 
-/** Changes read per look; more than this reloads the category. */
+/** Ignores how a promise settled (its failure reached whoever awaited it). */
+const settled = () => undefined;
+/** Changes read per query of a look (a page holds the event loop only so long on SQLite). */
+const LOOK_PAGE = 2000;
+/**
+ * A look that finds more changes than this, or than half the category, reloads it instead: an
+ * incremental refit (ADR 0029) writes the photos its votes named, tens of thousands at a time,
+ * which a look reads page by page, while a reload reads the whole category.
+ */
 const CHANGES_PER_LOOK = 20_000;
 /** A look re-reads this much history, so a write committed a little late is not missed. */
 const LOOK_OVERLAP_MS = 2000;
@@ -92,12 +100,19 @@ export class ArenaIndexes {
   async current(categoryId: number): Promise<CategoryState> {
     const tracked = await this.tracked(categoryId);
     if (this.feed.clock.now() - tracked.syncedAt >= this.feed.intervalMs) {
-      let look = this.looking.get(categoryId);
-      if (!look) {
-        look = this.look(categoryId, tracked).finally(() => this.looking.delete(categoryId));
-        this.looking.set(categoryId, look);
+      // A look under way (pages of many changes) does not hold this request up.
+      if (!this.looking.has(categoryId)) {
+        let firstPage: () => void = settled;
+        const read = new Promise<void>((resolve) => (firstPage = resolve));
+        const look = this.look(categoryId, tracked, firstPage);
+        this.looking.set(
+          categoryId,
+          look.then(settled, settled).finally(() => this.looking.delete(categoryId)),
+        );
+        // This request waits for the look, or for its first page when more follow, and sees
+        // its failure if it fails before.
+        await Promise.race([read, look]);
       }
-      await look;
     }
     return (await this.tracked(categoryId)).state;
   }
@@ -236,27 +251,42 @@ export class ArenaIndexes {
    * Applies what other processes wrote since the last look, or starts a reload after their
    * refit; resolves when the reload (if any) is on its way, not when it is done.
    */
-  private async look(categoryId: number, tracked: Tracked): Promise<void> {
+  private async look(categoryId: number, tracked: Tracked, firstPage: () => void): Promise<void> {
     const now = this.feed.clock.now();
     const stamp = await this.store.repos.settings.get(this.feed.stampKey(categoryId));
-    const changes =
-      stamp === tracked.refitStamp || this.refitting.has(categoryId)
-        ? await this.store.repos.ratings.changedIndexRows(
-            categoryId,
-            tracked.cursor - LOOK_OVERLAP_MS,
-            CHANGES_PER_LOOK + 1,
-          )
-        : null;
-    if (changes === null || changes.length > CHANGES_PER_LOOK) {
+    if (stamp !== tracked.refitStamp && !this.refitting.has(categoryId)) {
       tracked.syncedAt = now;
       this.reloadInBackground(categoryId);
       return;
     }
     const { index } = tracked.state;
-    for (const row of changes) {
-      if (row.state === 'active') index.upsert(indexed(row));
-      else index.remove(String(row.id));
-      tracked.cursor = Math.max(tracked.cursor, row.updated_at);
+    const most = Math.max(CHANGES_PER_LOOK, index.size / 2);
+    const since = tracked.cursor - LOOK_OVERLAP_MS;
+    let read = 0;
+    for (let at = since, afterId = 0; ;) {
+      const changes = await this.store.repos.ratings.changedIndexRows(
+        categoryId,
+        at,
+        afterId,
+        LOOK_PAGE,
+      );
+      for (const row of changes) {
+        if (row.state === 'active') index.upsert(indexed(row));
+        else index.remove(String(row.id));
+        tracked.cursor = Math.max(tracked.cursor, row.updated_at);
+      }
+      read += changes.length;
+      const last = changes.at(-1);
+      if (last === undefined || changes.length < LOOK_PAGE) break;
+      if (read >= most) {
+        this.reloadInBackground(categoryId);
+        break;
+      }
+      // More pages: the readers waiting go on with what is applied so far.
+      firstPage();
+      at = last.updated_at;
+      afterId = last.id;
+      await new Promise((resolve) => setImmediate(resolve));
     }
     tracked.syncedAt = now;
   }

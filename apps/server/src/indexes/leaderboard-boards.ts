@@ -15,10 +15,17 @@ import type { Store } from '../repositories/store.js';
 /** The period types whose boards run and then freeze. */
 export const BOUNDED_TYPES: readonly BoundedPeriodType[] = ['day', 'week', 'month'];
 
-/** Changes read per refresh; a refresh that finds more reloads the category instead. */
+/** Changes read per query of a refresh (a page holds the event loop only so long on SQLite). */
+const REFRESH_PAGE = 2000;
+/**
+ * A refresh that finds more changes than this, or than half the category, reloads it instead
+ * (an incremental refit writes tens of thousands of photos at a time, ADR 0029).
+ */
 const CHANGES_PER_REFRESH = 20_000;
 /** A refresh re-reads this much history, so a write committed a little late is not missed. */
 const REFRESH_OVERLAP_MS = 2000;
+/** Ignores how a promise settled (its failure reached whoever awaited it). */
+const settled = () => undefined;
 /** Photos read per statement when a process loads a category's boards. */
 const LOAD_CHUNK = 5000;
 
@@ -103,7 +110,7 @@ export class RunningBoards {
   private readonly ready = new Map<number, CategoryBoards>();
   /** Loads in flight; meanwhile the previous boards (if any) keep answering. */
   private readonly loading = new Map<number, Promise<CategoryBoards>>();
-  private readonly refreshing = new Map<number, Promise<CategoryBoards>>();
+  private readonly refreshing = new Map<number, Promise<void>>();
 
   constructor(
     private readonly store: Store<'leaderboards' | 'photos' | 'settings'>,
@@ -119,12 +126,19 @@ export class RunningBoards {
     // While a reload runs (after a refit), the previous boards answer: no reader waits for it.
     if (this.loading.has(categoryId)) return boards;
     if (this.clock.now() - boards.syncedAt < this.options.cacheMs) return boards;
-    let refresh = this.refreshing.get(categoryId);
-    if (!refresh) {
-      refresh = this.refresh(categoryId, boards).finally(() => this.refreshing.delete(categoryId));
-      this.refreshing.set(categoryId, refresh);
-    }
-    return refresh;
+    // A refresh under way (pages of many changes) does not hold this reader up.
+    if (this.refreshing.has(categoryId)) return boards;
+    let firstPage: () => void = settled;
+    const read = new Promise<void>((resolve) => (firstPage = resolve));
+    const refresh = this.refresh(categoryId, boards, firstPage);
+    this.refreshing.set(
+      categoryId,
+      refresh.then(settled, settled).finally(() => this.refreshing.delete(categoryId)),
+    );
+    // The reader waits for the refresh, or for its first page when more follow, and sees its
+    // failure if it fails before.
+    await Promise.race([read, refresh]);
+    return boards;
   }
 
   private startLoad(categoryId: number): Promise<CategoryBoards> {
@@ -174,20 +188,32 @@ export class RunningBoards {
   }
 
   /** Applies the photos written since the last look; starts a reload after a refit. */
-  private async refresh(categoryId: number, boards: CategoryBoards): Promise<CategoryBoards> {
+  private async refresh(
+    categoryId: number,
+    boards: CategoryBoards,
+    firstPage: () => void,
+  ): Promise<CategoryBoards> {
     const now = this.clock.now();
     const stamp = await this.store.repos.settings.get(refitStampKey(categoryId));
     if (stamp !== boards.refitStamp) return this.reloadInBackground(categoryId, boards);
     const repository = this.store.repos.leaderboards;
-    const changes = await repository.changedSince(
-      categoryId,
-      boards.cursor - REFRESH_OVERLAP_MS,
-      CHANGES_PER_REFRESH + 1,
-    );
-    if (changes.length > CHANGES_PER_REFRESH) return this.reloadInBackground(categoryId, boards);
-    for (const row of changes) {
-      boards.apply(row);
-      boards.cursor = Math.max(boards.cursor, row.updated_at);
+    const most = Math.max(CHANGES_PER_REFRESH, boards.all.size / 2);
+    let read = 0;
+    for (let at = boards.cursor - REFRESH_OVERLAP_MS, afterId = 0; ;) {
+      const changes = await repository.changedSince(categoryId, at, afterId, REFRESH_PAGE);
+      for (const row of changes) {
+        boards.apply(row);
+        boards.cursor = Math.max(boards.cursor, row.updated_at);
+      }
+      read += changes.length;
+      const last = changes.at(-1);
+      if (last === undefined || changes.length < REFRESH_PAGE) break;
+      if (read >= most) return this.reloadInBackground(categoryId, boards);
+      // More pages: the readers waiting go on with what is applied so far.
+      firstPage();
+      at = last.updated_at;
+      afterId = last.id;
+      await new Promise((resolve) => setImmediate(resolve));
     }
     // A new day, week or month starts a board of its own.
     for (const type of BOUNDED_TYPES) {

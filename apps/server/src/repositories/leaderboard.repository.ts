@@ -111,14 +111,24 @@ export class LeaderboardRepository {
       .execute();
   }
 
-  /** Photos of a category written at or after `since`, oldest change first. */
-  changedSince(categoryId: number, since: number, limit: number): Promise<BoardPhotoRow[]> {
+  /**
+   * Photos of a category written at or after `since` (at `since` itself: with an id above
+   * `afterId`, the page's key), oldest change first then by id (photos_category_updated_idx).
+   */
+  changedSince(
+    categoryId: number,
+    since: number,
+    afterId: number,
+    limit: number,
+  ): Promise<BoardPhotoRow[]> {
     return this.db
       .selectFrom('photos')
       .select(BOARD_COLUMNS)
       .where('category_id', '=', categoryId)
       .where('updated_at', '>=', since)
+      .where((eb) => eb.or([eb('updated_at', '>', since), eb('id', '>', afterId)]))
       .orderBy('updated_at')
+      .orderBy('id')
       .limit(limit)
       .execute();
   }

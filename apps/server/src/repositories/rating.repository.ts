@@ -112,10 +112,15 @@ export class RatingRepository {
       .executeTakeFirst();
   }
 
-  /** Photos of a category written at or after `since`, oldest change first, with their state. */
+  /**
+   * Photos of a category written at or after `since` (at `since` itself: with an id above
+   * `afterId`, the page's key), oldest change first then by id, with their state
+   * (photos_category_updated_idx).
+   */
   changedIndexRows(
     categoryId: number,
     since: number,
+    afterId: number,
     limit: number,
   ): Promise<(IndexRow & Pick<PhotoRow, 'state' | 'updated_at'>)[]> {
     return this.db
@@ -123,7 +128,9 @@ export class RatingRepository {
       .select([...INDEX_COLUMNS, 'state', 'updated_at'])
       .where('category_id', '=', categoryId)
       .where('updated_at', '>=', since)
+      .where((eb) => eb.or([eb('updated_at', '>', since), eb('id', '>', afterId)]))
       .orderBy('updated_at')
+      .orderBy('id')
       .limit(limit)
       .execute();
   }
