@@ -7,9 +7,11 @@
  *   npm run bench:refit -w bench
  *   npm run bench:refit -w bench -- --db postgres --photos 200000 --votes 2000000
  *
- * Options: --photos N (200000), --votes N (2000000), --db sqlite|postgres|both (sqlite). The
- * database is seeded as bench/scale seeds it, then a child process (so the seeding's memory does
- * not count) loads the category's pairing index as a running server has it and runs the refit.
+ * Options: --photos N (200000), --votes N (2000000), --db sqlite|postgres|both (sqlite),
+ * --increment N (0). The database is seeded as bench/scale seeds it, then a child process (so the
+ * seeding's memory does not count) loads the category's pairing index as a running server has it
+ * and runs the refit. With --increment, that full refit is followed by N new votes and the
+ * periodic refit, which fits only them (ADR 0029), measured the same way.
  */
 import { spawn } from 'node:child_process';
 import os from 'node:os';
@@ -25,19 +27,27 @@ import { SettingsRepository } from '../../apps/server/src/repositories/settings.
 import { postgresDatabase, sqliteDatabase, type BenchDatabase } from '../leaderboard/databases.js';
 import { percentile } from '../lib/stats.js';
 import { seedScale } from './seed.js';
+import { seedVotes } from './votes.js';
+import { priorVoterWeight } from '../../apps/server/src/domain/rating/index.js';
+import type { RefitSummary } from '../../apps/server/src/services/refit.service.js';
 
 const { values } = parseArgs({
   options: {
     photos: { type: 'string', default: '200000' },
     votes: { type: 'string', default: '2000000' },
     db: { type: 'string', default: 'sqlite' },
+    increment: { type: 'string', default: '0' },
     child: { type: 'string' },
   },
 });
 
 interface ChildTask {
   env: Record<string, string>;
+  kind: BenchDatabase['kind'];
   categoryId: number;
+  photos: number;
+  votes: number;
+  increment: number;
 }
 
 interface Probe {
@@ -60,9 +70,43 @@ async function runChild(task: ChildTask): Promise<void> {
     clock: systemClock,
     hostTokenSecret: 'bench',
   });
-  let started = performance.now();
+  const started = performance.now();
   await services.arenaIndexes.get(task.categoryId);
   const indexLoadMs = Math.round(performance.now() - started);
+  console.log(`  pairing index loaded in ${indexLoadMs} ms`);
+  const run = (label: string, refit: () => Promise<RefitSummary[] | null>) =>
+    measured(label, database, refit);
+  await run('full refit', () => services.refit.refitAll());
+  if (task.increment > 0) {
+    const at = performance.now();
+    await seedVotes(
+      database.db,
+      task.kind,
+      task.categoryId,
+      task.photos,
+      task.increment,
+      Date.now(),
+      Math.ceil(task.votes / 200) * 200,
+      priorVoterWeight(),
+      true,
+    );
+    console.log(
+      `  ${task.increment.toLocaleString('en-US')} new votes written in ` +
+        `${Math.round(performance.now() - at)} ms`,
+    );
+    await run('incremental refit', () => services.refit.refitPeriodic());
+  }
+  await server.close();
+  await database.close();
+}
+
+/** One refit, measured: its phases, the stalls, a probe's waits and the memory. */
+async function measured(
+  label: string,
+  database: ReturnType<typeof openDatabase>,
+  refit: () => Promise<RefitSummary[] | null>,
+): Promise<void> {
+  let started = performance.now();
   const rssBefore = mb(process.memoryUsage.rss());
 
   // The longest gaps between ticks of a 5 ms timer, with when they ended.
@@ -109,7 +153,7 @@ async function runChild(task: ChildTask): Promise<void> {
   })();
 
   started = performance.now();
-  const summaries = await services.refit.refitAll();
+  const summaries = await refit();
   const wallMs = performance.now() - started;
   phase.running = false;
   await probing;
@@ -151,9 +195,9 @@ async function runChild(task: ChildTask): Promise<void> {
   };
   await settings.get('bench:probe');
   console.log(
-    `  refit ${Math.round(wallMs)} ms (${summary.photos.toLocaleString('en-US')} photos, ` +
-      `${summary.votes.toLocaleString('en-US')} votes, converged ${summary.converged}); ` +
-      `pairing index loaded beforehand in ${indexLoadMs} ms`,
+    `  ${label} (${summary.kind}): ${Math.round(wallMs)} ms ` +
+      `(${summary.photos.toLocaleString('en-US')} photos, ` +
+      `${summary.votes.toLocaleString('en-US')} votes, converged ${summary.converged})`,
   );
   console.table(phases);
   console.log(
@@ -175,14 +219,19 @@ async function runChild(task: ChildTask): Promise<void> {
       `this thread's heap held ${mb(atPeak.heapUsed)} of ${mb(atPeak.heapTotal)} MB, ` +
       `array buffers ${mb(atPeak.arrayBuffers)} MB`,
   );
-  await server.close();
-  await database.close();
 }
 
 async function measure(target: BenchDatabase, photos: number, votes: number): Promise<void> {
   console.log(`\n== ${target.label}`);
   const categoryId = await seedScale(target, photos, votes);
-  const task: ChildTask = { env: target.env, categoryId };
+  const task: ChildTask = {
+    env: target.env,
+    kind: target.kind,
+    categoryId,
+    photos,
+    votes,
+    increment: Number(values.increment),
+  };
   const self = fileURLToPath(import.meta.url);
   const child = spawn(
     process.execPath,

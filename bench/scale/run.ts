@@ -177,6 +177,7 @@ async function measure(target: BenchDatabase): Promise<void> {
     path.join(os.tmpdir(), `yanzhi-scale-${process.pid}.log`),
     entry,
   );
+  const launched = performance.now();
   const ready = await server.start(600_000);
   const pid = server.pid ?? 0;
   const client = new Client(server.url, 64);
@@ -283,6 +284,7 @@ async function measure(target: BenchDatabase): Promise<void> {
         Math.ceil(votes / 200) * 200,
         // What the online path stores for a voter no refit has seen yet.
         priorVoterWeight(),
+        true,
       );
     } finally {
       await handle.close();
@@ -293,7 +295,15 @@ async function measure(target: BenchDatabase): Promise<void> {
     const beforeIncrement = await activeScores(target, seededCategory);
     resetPeak(pid);
     const rssBefore = memoryOf(pid).rss;
+    // For the profile (PROFILE=1, profile:summary --from/--to): where the increment lies in it.
+    const incrementFrom = secondsSince(launched);
     const incremental = await refitUnderLoad();
+    if (process.env.PROFILE) {
+      console.log(
+        `  (profile: the incremental refit ran from about ${incrementFrom} s to ` +
+          `${secondsSince(launched)} s after the server was started)`,
+      );
+    }
     console.log(
       `  incremental refit (SIGUSR2): ${incremental.refit.seconds} s as measured by the server ` +
         `(${incremental.refit.wallSeconds} s from the signal to /metrics); RSS ${rssBefore} MB ` +

@@ -1,7 +1,7 @@
 /**
  * Ten million votes written by the database itself (a recursive CTE on SQLite, generate_series on
  * PostgreSQL), in chunks of a million: voter v judges the pairs {a, a + step} with
- * a = (13v + j) mod P, j < 200, step = 1 + v mod (P/2 − 1), so a voter never judges a pair twice,
+ * a = (13v + j) mod P, j < 200 (or spread, below), step = 1 + v mod (P/2 − 1), so a voter never judges a pair twice,
  * as the unique index wants. The lower photo index wins seven times out of ten (photo index order
  * is arbitrary against the seeded scores: the refit has real work to do).
  */
@@ -25,6 +25,12 @@ export async function seedVotes(
   now: number,
   start = 0,
   weight = 1,
+  /**
+   * Spread each voter's photos over the whole category (a = 104729v + 5003j mod P, still distinct
+   * for one voter): new votes as the arena serves them, which name as many photos as there are
+   * votes, where the seed's own name a narrow band of photos per thousand voters.
+   */
+  spread = false,
 ): Promise<number> {
   if (start % VOTES_PER_VOTER !== 0) throw new RangeError('seedVotes: start at a new voter');
   const firstVoter = start / VOTES_PER_VOTER;
@@ -70,7 +76,7 @@ export async function seedVotes(
               select i, v, a, (a + 1 + v % ${half}) % ${photos} as b
               from (
                 select i, i / ${VOTES_PER_VOTER} as v,
-                  ((i / ${VOTES_PER_VOTER}) * 13 + i % ${VOTES_PER_VOTER}) % ${photos} as a
+                  ((i / ${VOTES_PER_VOTER}) * ${spread ? 104729 : 13} + (i % ${VOTES_PER_VOTER}) * ${spread ? 5003 : 1}) % ${photos} as a
                 from ${series(from, to)} as s
               ) as x
             ) as y
