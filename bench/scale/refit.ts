@@ -88,7 +88,6 @@ async function runChild(task: ChildTask): Promise<void> {
       Date.now(),
       Math.ceil(task.votes / 200) * 200,
       priorVoterWeight(),
-      true,
     );
     console.log(
       `  ${task.increment.toLocaleString('en-US')} new votes written in ` +

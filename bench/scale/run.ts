@@ -81,6 +81,7 @@ async function activeScores(target: BenchDatabase, categoryId: number) {
       .orderBy('id')
       .execute();
     return {
+      id: Float64Array.from(rows, (row) => row.id),
       mu: Float64Array.from(rows, (row) => row.mu),
       score: Float64Array.from(rows, (row) => row.current_score),
     };
@@ -274,18 +275,18 @@ async function measure(target: BenchDatabase): Promise<void> {
     let started2 = performance.now();
     const handle = target.open();
     try {
-      await seedVotes(
-        handle.db,
-        target.kind,
-        seededCategory,
-        photos,
-        increment,
-        Date.now(),
-        Math.ceil(votes / 200) * 200,
-        // What the online path stores for a voter no refit has seen yet.
-        priorVoterWeight(),
-        true,
-      );
+      if (increment > 0)
+        await seedVotes(
+          handle.db,
+          target.kind,
+          seededCategory,
+          photos,
+          increment,
+          Date.now(),
+          Math.ceil(votes / 200) * 200,
+          // What the online path stores for a voter no refit has seen yet.
+          priorVoterWeight(),
+        );
     } finally {
       await handle.close();
     }
@@ -339,6 +340,14 @@ async function measure(target: BenchDatabase): Promise<void> {
         `${(Math.sqrt(squares / Math.max(1, afterFull.score.length)) / 100).toFixed(3)} ` +
         `(checked in ${secondsSince(started2)} s); before the increment, against the same full ` +
         `refit: τ ${kendallTauFast(beforeIncrement.mu, afterFull.mu).toFixed(5)} by μ`,
+    );
+    // The seed's votes favour the lower photo id (votes.ts): each order against that one.
+    const seedOrder = afterFull.id.map((id) => -id);
+    console.log(
+      `  τ against the seed's order (lower id stronger): before the increment ` +
+        `${kendallTauFast(beforeIncrement.mu, seedOrder).toFixed(5)}, after it ` +
+        `${kendallTauFast(afterIncrement.mu, seedOrder).toFixed(5)}, full ` +
+        `${kendallTauFast(afterFull.mu, seedOrder).toFixed(5)}`,
     );
   } finally {
     await client.close();

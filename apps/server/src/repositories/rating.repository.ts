@@ -176,6 +176,22 @@ export class RatingRepository {
   }
 
   /**
+   * Locks some photos (ascending ids) until the transaction ends, in id order as votes lock
+   * theirs (PostgreSQL; SQLite serialises its writers): the incremental refit's chunk, which
+   * names photos scattered across the category, so a range would hold many it does not write.
+   */
+  async lockPhotoIds(ids: readonly number[]): Promise<void> {
+    if (!hasRowLocks(this.db) || ids.length === 0) return;
+    await this.db
+      .selectFrom('photos')
+      .select('id')
+      .where('id', 'in', [...ids])
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+  }
+
+  /**
    * Locks a category's photos with ids in [firstId, lastId] until the transaction ends, in id order
    * as votes lock theirs (PostgreSQL; SQLite serialises its writers and needs no lock): a vote on
    * one of them either committed before, or waits and then moves what the refit wrote.
@@ -209,16 +225,6 @@ export class RatingRepository {
       found.push(...rows);
     }
     return found;
-  }
-
-  /** The current belief (online moves included) of some photos. */
-  beliefs(ids: readonly number[]): Promise<Pick<PhotoRow, 'id' | 'mu' | 'sigma2'>[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return this.db
-      .selectFrom('photos')
-      .select(['id', 'mu', 'sigma2'])
-      .where('id', 'in', [...ids])
-      .execute();
   }
 
   /**

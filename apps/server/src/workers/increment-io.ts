@@ -173,24 +173,26 @@ export async function writeIncrementOutcome(
     const rows = await store.transaction(async (repos) => {
       const first = photoIds[from] as number;
       const last = photoIds[to - 1] as number;
-      await repos.ratings.lockPhotoRange(write.categoryId, first, last);
+      await repos.ratings.lockPhotoIds(Array.from(photoIds.subarray(from, to)));
       const newer = await repos.votes.votesOnPhotosAfter(
         write.categoryId,
         write.lastVoteId,
         first,
         last,
       );
-      // A newer vote's other photo may be one the increment did not move: it plays with the
-      // belief it has now.
+      // A newer vote's other photo may be one the increment did not name: it plays with its
+      // fitted belief (its votes since are newer too), or the prior if no fit saw it.
       const others = new Set<number>();
       for (const vote of newer) {
         for (const id of [vote.winner_photo_id, vote.loser_photo_id]) {
           if (positionOf(photoIds, id) < 0) others.add(id);
         }
       }
-      const current = new Map<number, RatingState>(
-        (await repos.ratings.beliefs([...others])).map((row) => [row.id, row]),
-      );
+      const current = new Map<number, RatingState>();
+      for (const row of await repos.ratings.fitStates(write.categoryId, [...others])) {
+        if (row.fit_mu === null || row.fit_evidence === null) continue;
+        current.set(row.id, { mu: row.fit_mu, sigma2: 1 / row.fit_evidence });
+      }
       const replayed = replayNewerVotes(
         (id) => {
           const at = positionOf(photoIds, id);

@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayKey } from '../../src/domain/day.js';
 import { FULL_REFIT_GROWTH, parseFitMark } from '../../src/domain/rating/fit-mark.js';
-import { seededRng } from '../../src/domain/rating/index.js';
+import { pairSchema } from '@yanzhi/contract';
+import { seededRng, updateOnline, type RatingState } from '../../src/domain/rating/index.js';
+import type { IncrementJob } from '../../src/workers/increment-job.js';
+import { RefitThread } from '../../src/workers/refit-thread.js';
 import { fitMarkKey } from '../../src/repositories/settings.repository.js';
 import { createTestApp, type TestApp } from '../support/app.js';
-import { categoryIds } from '../support/arena.js';
+import { categoryIds, parseVote, vote } from '../support/arena.js';
 import { dialects } from '../support/database.js';
-import { addRatedPhotos, addVoters, addVotes } from '../support/refit.js';
+import { addRatedPhotos, addVoters, addVotes, appParams } from '../support/refit.js';
 
 const COLUMNS = [
   'id',
@@ -151,6 +154,77 @@ describe.each(dialects)('incremental refits on %s', (dialect) => {
       active.map((row) => row.id).sort((a, b) => a - b),
     );
     for (const { photo_id, score } of day) expect(score).toBe(after.get(photo_id)?.current_score);
+  });
+
+  it('keeps a vote cast while the increment fits, and fits it at the next one', async () => {
+    const named = photos.slice(40, 52);
+    await moreVotes(named, 10, 3);
+    const before = await rows();
+    const [invited = 0] = (
+      await app.db
+        .selectFrom('photos')
+        .select('id')
+        .where('id', 'in', named)
+        .where('state', '=', 'active')
+        .orderBy('id')
+        .execute()
+    ).map((row) => row.id);
+    const fitted = new Map<number, RatingState>();
+    const during: { winner: number; loser: number }[] = [];
+    const voter = `increment-during-${dialect}`;
+    // The vote comes after the increment read the votes, before it writes.
+    const thread = new (class extends RefitThread {
+      override async runIncrement(job: IncrementJob) {
+        const ids = Array.from(job.photoIds);
+        const outcome = await super.runIncrement(job);
+        ids.forEach((id, index) =>
+          fitted.set(id, {
+            mu: outcome.mu[index] as number,
+            sigma2: 1 / (outcome.evidence[index] as number),
+          }),
+        );
+        const served = await app.call('get_random_photos_for_rating', {
+          category_id: category,
+          anonymous_id: voter,
+          with_photo_id: invited,
+        });
+        const answer = parseVote(await vote(app, pairSchema.parse(served.data), voter));
+        during.push({ winner: answer.winner.id, loser: answer.loser.id });
+        return outcome;
+      }
+    })();
+    const markBefore = await mark();
+    if (markBefore === null) throw new Error('no mark');
+    const summary = await app.services.refit.increment(category, markBefore, 'test', thread);
+    await thread.close();
+    expect(summary.votes).toBe(30);
+    expect(during).toHaveLength(1);
+    const { winner = 0, loser = 0 } = during[0] ?? {};
+    expect(fitted.has(invited)).toBe(true);
+    // The increment wrote its fit with the vote replayed on it; a photo it did not name plays
+    // with the belief its last fit left.
+    const { weight } = await app.db
+      .selectFrom('votes')
+      .select('weight')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const belief = (id: number): RatingState => {
+      const state = fitted.get(id);
+      if (state) return state;
+      const row = before.get(id);
+      return { mu: row?.fit_mu ?? Number.NaN, sigma2: 1 / (row?.fit_evidence ?? Number.NaN) };
+    };
+    const expected = updateOnline(belief(winner), belief(loser), weight, appParams(app));
+    const after = await rows();
+    const shown = after.get(invited);
+    expect(shown?.mu).toBe(invited === winner ? expected.winner.mu : expected.loser.mu);
+    expect(shown?.fit_mu).toBe(fitted.get(invited)?.mu);
+    expect(shown?.mu).not.toBe(shown?.fit_mu);
+    // The vote is after the mark: the next increment fits it.
+    const next = await kinds();
+    expect(next).toMatchObject({ kind: 'incremental', votes: 1 });
+    expect((await rows()).get(invited)?.fit_mu).not.toBe(shown?.fit_mu);
+    expect((await mark())?.through).toBe(await lastVoteId());
   });
 
   it('lands nearer the full refit of every vote than the fit before it', async () => {
