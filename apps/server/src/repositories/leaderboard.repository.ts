@@ -113,7 +113,7 @@ export class LeaderboardRepository {
 
   /**
    * Photos of a category written at or after `since` (at `since` itself: with an id above
-   * `afterId`, the page's key), oldest change first then by id (photos_category_updated_idx).
+   * `afterId`, the page's key), oldest change first then by id (photos_category_updated_id_idx).
    */
   changedSince(
     categoryId: number,
@@ -125,8 +125,7 @@ export class LeaderboardRepository {
       .selectFrom('photos')
       .select(BOARD_COLUMNS)
       .where('category_id', '=', categoryId)
-      .where('updated_at', '>=', since)
-      .where((eb) => eb.or([eb('updated_at', '>', since), eb('id', '>', afterId)]))
+      .where((eb) => eb(eb.refTuple('updated_at', 'id'), '>', eb.tuple(since, afterId)))
       .orderBy('updated_at')
       .orderBy('id')
       .limit(limit)

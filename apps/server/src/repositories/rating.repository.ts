@@ -115,7 +115,7 @@ export class RatingRepository {
   /**
    * Photos of a category written at or after `since` (at `since` itself: with an id above
    * `afterId`, the page's key), oldest change first then by id, with their state
-   * (photos_category_updated_idx).
+   * (photos_category_updated_id_idx).
    */
   changedIndexRows(
     categoryId: number,
@@ -127,8 +127,7 @@ export class RatingRepository {
       .selectFrom('photos')
       .select([...INDEX_COLUMNS, 'state', 'updated_at'])
       .where('category_id', '=', categoryId)
-      .where('updated_at', '>=', since)
-      .where((eb) => eb.or([eb('updated_at', '>', since), eb('id', '>', afterId)]))
+      .where((eb) => eb(eb.refTuple('updated_at', 'id'), '>', eb.tuple(since, afterId)))
       .orderBy('updated_at')
       .orderBy('id')
       .limit(limit)
