@@ -347,7 +347,7 @@ async function measure(target: BenchDatabase): Promise<void> {
       `  τ against the seed's order (lower id stronger): before the increment ` +
         `${kendallTauFast(beforeIncrement.mu, seedOrder).toFixed(5)}, after it ` +
         `${kendallTauFast(afterIncrement.mu, seedOrder).toFixed(5)}, full ` +
-        `${kendallTauFast(afterFull.mu, seedOrder).toFixed(5)}`,
+        kendallTauFast(afterFull.mu, seedOrder).toFixed(5),
     );
   } finally {
     await client.close();
