@@ -44,6 +44,15 @@ function phaseTimer(): { phases: Record<string, number>; lap: (name: string) => 
   };
 }
 
+export interface RefitServiceOptions {
+  /** This process's name on the refit lease (default: a random one). */
+  instance?: string;
+  /** How the fit's worker thread is started (tests limit its memory to make it fail). */
+  thread?: RefitThreadOptions;
+  /** The periodic refit is a full one when the last full one is this old (ADR 0029). */
+  fullEveryMs?: number;
+}
+
 /**
  * The periodic batch refit (DESIGN §5): the MAP fit over all of a category's votes with voter
  * reliability weights is the source of truth for μ, σ², the display score and provisional state.
@@ -58,13 +67,16 @@ export class RefitService {
     private readonly params: RatingParams,
     private readonly timeZone: string,
     private readonly metrics: Metrics,
-    /** This process's name on the refit lease. */
-    private readonly instance: string = randomUUID(),
-    /** How the fit's worker thread is started (tests limit its memory to make it fail). */
-    private readonly thread: RefitThreadOptions = {},
-    /** The periodic refit is a full one when the last full one is this old (ADR 0029). */
-    private readonly fullEveryMs: number = 24 * 3_600_000,
-  ) {}
+    options: RefitServiceOptions = {},
+  ) {
+    this.instance = options.instance ?? randomUUID();
+    this.thread = options.thread ?? {};
+    this.fullEveryMs = options.fullEveryMs ?? 24 * 3_600_000;
+  }
+
+  private readonly instance: string;
+  private readonly thread: RefitThreadOptions;
+  private readonly fullEveryMs: number;
 
   /**
    * Refits every category in full, unless another process (another instance, the admin CLI) is
@@ -114,77 +126,80 @@ export class RefitService {
    * The incremental refit of one category (ADR 0029): the votes after the mark's, fitted on the
    * beliefs the last fit left to the photos they name; nothing is written without new votes.
    */
-  async increment(
+  increment(
     categoryId: number,
     mark: FitMark,
     label = String(categoryId),
     thread?: RefitThread,
   ): Promise<RefitSummary> {
-    const own = thread ? null : new RefitThread(this.thread);
-    try {
-      const started = performance.now();
-      const { phases, lap } = phaseTimer();
-      const input = await readIncrementInput(
-        this.store.repos,
+    return this.measured(label, thread, (on) => this.fitIncrement(categoryId, mark, on));
+  }
+
+  private async fitIncrement(
+    categoryId: number,
+    mark: FitMark,
+    thread: RefitThread,
+  ): Promise<RefitSummary> {
+    const started = performance.now();
+    const { phases, lap } = phaseTimer();
+    const input = await readIncrementInput(this.store.repos, categoryId, mark.through, this.params);
+    lap('read');
+    const summary: RefitSummary = {
+      categoryId,
+      kind: 'incremental',
+      photos: input?.job.photoIds.length ?? 0,
+      votes: input?.votes ?? 0,
+      converged: true,
+      durationMs: 0,
+      phases,
+    };
+    if (input !== null) {
+      const { photoIds } = input.job;
+      const outcome = await thread.runIncrement({ ...input.job, params: this.params });
+      lap('fit');
+      await writeIncrementOutcome(this.store, {
         categoryId,
-        mark.through,
-        this.params,
-      );
-      lap('read');
-      const summary: RefitSummary = {
-        categoryId,
-        kind: 'incremental',
-        photos: input?.job.photoIds.length ?? 0,
-        votes: input?.votes ?? 0,
-        converged: true,
-        durationMs: 0,
-        phases,
-      };
-      if (input !== null) {
-        const { photoIds } = input.job;
-        const outcome = await (thread ?? (own as RefitThread)).runIncrement({
-          ...input.job,
-          params: this.params,
-        });
-        lap('fit');
-        await writeIncrementOutcome(this.store, {
-          categoryId,
-          mark,
-          votes: input.votes,
-          photoIds,
-          active: input.active,
-          outcome,
-          lastVoteId: input.lastVoteId,
-          params: this.params,
-          timeZone: this.timeZone,
-          now: this.clock.now(),
-        });
-        lap('write');
-        summary.converged = outcome.converged;
-      }
-      summary.durationMs = Math.round(performance.now() - started);
-      this.metrics.refitFinished(label, summary.durationMs / 1000, this.clock.now());
-      return summary;
-    } catch (error) {
-      this.metrics.refitFailed(label);
-      throw error;
-    } finally {
-      await own?.close();
+        mark,
+        votes: input.votes,
+        photoIds,
+        active: input.active,
+        outcome,
+        lastVoteId: input.lastVoteId,
+        params: this.params,
+        timeZone: this.timeZone,
+        now: this.clock.now(),
+      });
+      lap('write');
+      summary.converged = outcome.converged;
     }
+    summary.durationMs = Math.round(performance.now() - started);
+    return summary;
   }
 
   /**
    * `label` names the category in the metrics (refitAll passes its slug); `thread` is the worker
    * to fit on (refitAll shares one between its categories; by default one is started and closed).
    */
-  async refit(
+  refit(
     categoryId: number,
     label = String(categoryId),
     thread?: RefitThread,
   ): Promise<RefitSummary> {
+    return this.measured(label, thread, (on) => this.fit(categoryId, on));
+  }
+
+  /**
+   * Runs one category's refit on `thread`, or on a thread of its own closed after it, and counts
+   * it in the metrics as finished (with its duration) or failed.
+   */
+  private async measured(
+    label: string,
+    thread: RefitThread | undefined,
+    run: (thread: RefitThread) => Promise<RefitSummary>,
+  ): Promise<RefitSummary> {
     const own = thread ? null : new RefitThread(this.thread);
     try {
-      const summary = await this.fit(categoryId, thread ?? (own as RefitThread));
+      const summary = await run(thread ?? (own as RefitThread));
       this.metrics.refitFinished(label, summary.durationMs / 1000, this.clock.now());
       return summary;
     } catch (error) {

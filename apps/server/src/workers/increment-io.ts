@@ -7,21 +7,16 @@
  * votes and the photos they name, not the history.
  */
 import { dayKey } from '../domain/day.js';
-import {
-  isProvisional,
-  replayNewerVotes,
-  scoreOf,
-  type RatingParams,
-  type RatingState,
-} from '../domain/rating/index.js';
+import { replayNewerVotes, type RatingParams, type RatingState } from '../domain/rating/index.js';
 import type { FitStateRow, RefitPhotoRow } from '../repositories/rating.repository.js';
 import type { Repositories } from '../repositories/index.js';
 import { fitMarkKey } from '../repositories/settings.repository.js';
 import type { FitMark } from '../domain/rating/fit-mark.js';
 import type { Store } from '../repositories/store.js';
-import { positionOf, type IncrementJob, type IncrementOutcome } from './increment-job.js';
+import type { IncrementJob, IncrementOutcome } from './increment-job.js';
+import { positionOf } from './sorted-ids.js';
 import { Column, float64, int32, READ_CHUNK, yieldToEventLoop } from './refit-input.js';
-import { rowsPerStatement } from './refit-output.js';
+import { refitPhotoRow, rowsPerStatement } from './refit-output.js';
 
 export interface IncrementInput {
   job: Omit<IncrementJob, 'params'>;
@@ -209,31 +204,15 @@ export async function writeIncrementOutcome(
       const chunkRows: RefitPhotoRow[] = [];
       for (let index = from; index < to; index++) {
         const id = photoIds[index] as number;
-        const state = replayed.get(id);
         const fit = {
-          fit_mu: outcome.mu[index] as number,
-          fit_precision: outcome.precision[index] as number,
-          fit_evidence: outcome.evidence[index] as number,
+          mu: outcome.mu[index] as number,
+          sigma2: 1 / (outcome.evidence[index] as number),
+          evidence: outcome.evidence[index] as number,
+          precision: outcome.precision[index] as number,
+          score: outcome.score[index] as number,
+          provisional: outcome.provisional[index] as number,
         };
-        chunkRows.push(
-          state === undefined
-            ? {
-                id,
-                mu: fit.fit_mu,
-                sigma2: 1 / fit.fit_evidence,
-                current_score: outcome.score[index] as number,
-                provisional: outcome.provisional[index] as number,
-                ...fit,
-              }
-            : {
-                id,
-                mu: state.mu,
-                sigma2: state.sigma2,
-                current_score: scoreOf(state.mu, outcome.referenceMus, params),
-                provisional: isProvisional(state.sigma2, params) ? 1 : 0,
-                ...fit,
-              },
-        );
+        chunkRows.push(refitPhotoRow(id, fit, replayed.get(id), outcome.referenceMus, params));
       }
       await repos.ratings.applyRefit(chunkRows, write.now);
       return chunkRows;

@@ -10,6 +10,7 @@ import {
   scoreOf,
   type RatingParams,
 } from '../domain/rating/index.js';
+import { positionOf } from './sorted-ids.js';
 
 export interface IncrementJob {
   /** The photos the new votes name, in ascending id order. */
@@ -114,18 +115,4 @@ export function computeIncrement(job: IncrementJob): IncrementOutcome {
     referenceMus,
     converged: result.converged,
   };
-}
-
-/** The position of `id` in the ascending `sorted` (binary search), or −1. */
-export function positionOf(sorted: Float64Array, id: number): number {
-  let lo = 0;
-  let hi = sorted.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const value = sorted[mid] as number;
-    if (value === id) return mid;
-    if (value < id) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return -1;
 }

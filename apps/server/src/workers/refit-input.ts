@@ -7,6 +7,7 @@
 import type { GoldTally } from '../domain/rating/index.js';
 import type { Repositories } from '../repositories/index.js';
 import type { RefitJob } from './refit-job.js';
+import { positionOf } from './sorted-ids.js';
 
 /**
  * Rows read per query. On SQLite a chunk holds the event loop for as long as it takes (about
@@ -70,18 +71,7 @@ function photoPositions(ids: Float64Array): (id: number) => number {
     ids.forEach((id, index) => (table[id - first] = index));
     return (id) => (id >= first && id - first < span ? (table[id - first] as number) : -1);
   }
-  return (id) => {
-    let lo = 0;
-    let hi = ids.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      const value = ids[mid] as number;
-      if (value === id) return mid;
-      if (value < id) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return -1;
-  };
+  return (id) => positionOf(ids, id);
 }
 
 export interface RefitInput {

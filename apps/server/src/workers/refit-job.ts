@@ -20,6 +20,7 @@ import {
   type RatingParams,
   type VoteArrays,
 } from '../domain/rating/index.js';
+import { positionOf } from './sorted-ids.js';
 
 export interface RefitJob {
   /** Every photo of the category that votes may name, in ascending id order. */
@@ -227,8 +228,10 @@ export function computeRefit(job: RefitJob): RefitOutcome {
   const referenceIds = chooseReferenceSet(candidates, previous, params)
     .map(Number)
     .sort((a, b) => a - b);
-  const position = positionsOf(photoIds, referenceIds);
-  const referenceMus = position.map((index) => mu[index] as number);
+  const referenceMus = referenceIds.flatMap((id) => {
+    const at = positionOf(photoIds, id);
+    return at < 0 ? [] : [mu[at] as number];
+  });
 
   const score = new Int32Array(count);
   const provisional = new Uint8Array(count);
@@ -286,26 +289,6 @@ export function computeRefit(job: RefitJob): RefitOutcome {
     voterTrust: trust,
     converged: result.convergence.converged,
   };
-}
-
-/** Positions of `ids` in the ascending `sorted` (binary search; absent ids are left out). */
-function positionsOf(sorted: Float64Array, ids: readonly number[]): number[] {
-  const positions: number[] = [];
-  for (const id of ids) {
-    let lo = 0;
-    let hi = sorted.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      const value = sorted[mid] as number;
-      if (value === id) {
-        positions.push(mid);
-        break;
-      }
-      if (value < id) lo = mid + 1;
-      else hi = mid - 1;
-    }
-  }
-  return positions;
 }
 
 /**

@@ -22,6 +22,7 @@ import type { RefitPhotoRow } from '../repositories/rating.repository.js';
 import type { Store } from '../repositories/store.js';
 import type { RefitJob, RefitOutcome } from './refit-job.js';
 import { yieldToEventLoop } from './refit-input.js';
+import { positionOf } from './sorted-ids.js';
 import { fitMarkKey, refitStampKey } from '../repositories/settings.repository.js';
 import type { FitMark } from '../domain/rating/fit-mark.js';
 
@@ -74,7 +75,11 @@ export async function writeRefitOutcome(
         last,
       );
       const replayed = replayNewerVotes(
-        (id) => fittedState(job.photoIds, outcome, id),
+        (id) => {
+          const at = positionOf(job.photoIds, id);
+          if (at < 0) return undefined;
+          return { mu: outcome.mu[at] as number, sigma2: outcome.sigma2[at] as number };
+        },
         newer.map((vote) => ({
           winner: vote.winner_photo_id,
           loser: vote.loser_photo_id,
@@ -130,9 +135,55 @@ export async function writeRefitOutcome(
 }
 
 /**
- * The rows of photos from..to−1: the fit's values, or for a photo that newer votes moved, the
- * replayed belief with its score and provisional state against the new reference set.
+ * A photo's values in a fit: its belief (μ, σ² and the evidence precision, 1/σ²), Laplace
+ * precision, display score and provisional flag.
  */
+export interface FittedPhoto {
+  mu: number;
+  sigma2: number;
+  evidence: number;
+  precision: number;
+  score: number;
+  provisional: number;
+}
+
+/**
+ * A fitted photo's row, shared by the full and the incremental refit: the fit's values, or for a
+ * photo that votes newer than the fit moved, the replayed belief with its score and provisional
+ * state against the reference set. The fit's own belief is kept as the next increment's prior.
+ */
+export function refitPhotoRow(
+  id: number,
+  fit: FittedPhoto,
+  replayed: RatingState | undefined,
+  referenceMus: readonly number[],
+  params: RatingParams,
+): RefitPhotoRow {
+  const state = {
+    fit_mu: fit.mu,
+    fit_precision: fit.precision,
+    fit_evidence: fit.evidence,
+  };
+  return replayed === undefined
+    ? {
+        id,
+        mu: fit.mu,
+        sigma2: fit.sigma2,
+        current_score: fit.score,
+        provisional: fit.provisional,
+        ...state,
+      }
+    : {
+        id,
+        mu: replayed.mu,
+        sigma2: replayed.sigma2,
+        current_score: scoreOf(replayed.mu, referenceMus, params),
+        provisional: isProvisional(replayed.sigma2, params) ? 1 : 0,
+        ...state,
+      };
+}
+
+/** The rows of photos from..to−1 of a full refit, with the beliefs newer votes moved. */
 function photoRows(
   write: RefitWrite,
   from: number,
@@ -143,50 +194,15 @@ function photoRows(
   const rows: RefitPhotoRow[] = [];
   for (let index = from; index < to; index++) {
     const id = job.photoIds[index] as number;
-    const state = replayed.get(id);
     const fit = {
-      fit_mu: outcome.mu[index] as number,
-      fit_precision: outcome.precision[index] as number,
-      fit_evidence: 1 / (outcome.sigma2[index] as number),
+      mu: outcome.mu[index] as number,
+      sigma2: outcome.sigma2[index] as number,
+      evidence: 1 / (outcome.sigma2[index] as number),
+      precision: outcome.precision[index] as number,
+      score: outcome.score[index] as number,
+      provisional: outcome.provisional[index] as number,
     };
-    rows.push(
-      state === undefined
-        ? {
-            id,
-            mu: outcome.mu[index] as number,
-            sigma2: outcome.sigma2[index] as number,
-            current_score: outcome.score[index] as number,
-            provisional: outcome.provisional[index] as number,
-            ...fit,
-          }
-        : {
-            id,
-            mu: state.mu,
-            sigma2: state.sigma2,
-            current_score: scoreOf(state.mu, outcome.referenceMus, params),
-            provisional: isProvisional(state.sigma2, params) ? 1 : 0,
-            ...fit,
-          },
-    );
+    rows.push(refitPhotoRow(id, fit, replayed.get(id), outcome.referenceMus, params));
   }
   return rows;
-}
-
-/** A photo's belief in the fit (binary search of the ascending ids), or undefined if absent. */
-function fittedState(
-  photoIds: Float64Array,
-  outcome: Pick<RefitOutcome, 'mu' | 'sigma2'>,
-  id: number,
-): RatingState | undefined {
-  let lo = 0;
-  let hi = photoIds.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const value = photoIds[mid] as number;
-    if (value === id)
-      return { mu: outcome.mu[mid] as number, sigma2: outcome.sigma2[mid] as number };
-    if (value < id) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return undefined;
 }

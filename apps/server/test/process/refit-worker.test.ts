@@ -102,8 +102,7 @@ describe.each(dialects)('the refit on a worker thread on %s', (dialect) => {
         { ...appParams(app), ...paramsPatch },
         app.config.leaderboardTimeZone,
         metrics,
-        'failing-instance',
-        thread,
+        { instance: 'failing-instance', thread },
       );
       await expect(failing.refitAll()).rejects.toThrow();
       const [first] = await new CategoryRepository(app.db).listAll();
