@@ -1,19 +1,30 @@
 /**
  * Ten million votes written by the database itself (a recursive CTE on SQLite, generate_series on
- * PostgreSQL), in chunks of a million: voter v judges the pairs {a, a + step} with
- * a = (104729v + 5003j) mod P, j < 200, step = 1 + v mod (P/2 − 1), so a voter never judges a
- * pair twice, as the unique index wants, and every photo is judged (until 2026-11-28,
- * a = 13v + j left the photos past 13·voters unjudged). Photo index is a hidden strength, stronger the lower it is: the
- * higher index wins with probability max(2%, ½ − 10·gap/P), a linear stand-in for Bradley-Terry
- * (the engine's own model, so a refit of these votes is a well-posed fit). A voter's step is at
- * most P/20 (votes = 10 P), so a typical pair is an upset one time in four, as close pairs are. Photo index order is arbitrary against the seeded scores: the refit has real
- * work to do. (Until 2026-11-28 the lower index won seven times in ten whatever the gap: a crowd
- * the engine found no voter reliable in, whose fit moved by whole points for ten more votes.)
+ * PostgreSQL), in chunks of a million. Voter v judges the pairs {a, b} with
+ * a = (104729v + 5003j) mod P, j < 200, and b = a + 1 + r mod P, r a hash of the vote below
+ * P/2 − 1: every photo is judged, against opponents from the whole category as the arena's first
+ * pairs are, and a voter never judges a pair twice, as the unique index wants.
+ *
+ * Photo index is a hidden strength, stronger the lower it is, spread evenly over 6 logits: the
+ * higher index wins with the Bradley-Terry probability 1 / (1 + e^(6·gap/P)), the engine's own
+ * model, so a refit of these votes is a well-posed fit (a pair is an upset about one time in
+ * nine). Photo index order is arbitrary against the seeded scores: the refit has real work
+ * to do.
+ *
+ * Earlier worlds, and what they measured instead:
+ * - until 2026-11-28 the lower index won seven times in ten whatever the gap: a crowd the engine
+ *   found no voter reliable in, whose fit moved by whole points for ten more votes;
+ * - then (stop 26) a voter judged pairs at one gap below P/20, and the strengths spanned 40
+ *   logits: the full refit's voter weights did not settle in 40 rounds (a voter who only ever
+ *   judged coin flips looks like a random one), and a full refit with 1% more votes had τ 0.52
+ *   against the one before. In this world the fit settles in a few rounds (ADR 0029).
  */
 import { sql } from 'kysely';
 import type { DatabaseKind, Db } from '../../apps/server/src/db/database.js';
 
 const VOTES_PER_VOTER = 200;
+/** The hidden strengths' spread, strongest to weakest, in logits. */
+const SPAN_LOGITS = 6.0;
 const CHUNK = 1_000_000;
 
 /**
@@ -37,7 +48,6 @@ export async function seedVotes(
   // Inlined, not bound: SQLite binds a JavaScript number as a REAL, and i / 200.0 is no integer
   // division. Bound, every vote of the SQLite seed had a voter id of its own, like 2.505.
   const perVoter = sql.lit(VOTES_PER_VOTER);
-  const greatest = sql.raw(kind === 'sqlite' ? 'max' : 'greatest');
   const half = Math.floor(photos / 2) - 1;
   const series = (from: number, to: number) =>
     kind === 'sqlite'
@@ -75,9 +85,10 @@ export async function seedVotes(
               case when a < b then a else b end as lo,
               case when a < b then b else a end as hi,
               case when (i * 2654435761) % 1000003 % 1000 <
-                ${greatest}(20, 500 - 10000 * abs(b - a) / ${sql.lit(photos)}) then 1 else 0 end as upset
+                1000.0 / (1 + exp(${sql.lit(SPAN_LOGITS)} * abs(b - a) / ${sql.lit(photos)}.0))
+                then 1 else 0 end as upset
             from (
-              select i, v, a, (a + 1 + v % ${sql.lit(half)}) % ${sql.lit(photos)} as b
+              select i, v, a, (a + 1 + (i * 40503 + 7) % ${sql.lit(half)}) % ${sql.lit(photos)} as b
               from (
                 select i, i / ${perVoter} as v,
                   ((i / ${perVoter}) * 104729 + (i % ${perVoter}) * 5003) % ${sql.lit(photos)} as a
