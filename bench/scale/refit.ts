@@ -15,7 +15,7 @@
  */
 import { spawn } from 'node:child_process';
 import os from 'node:os';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../../apps/server/src/app.js';
@@ -24,7 +24,12 @@ import { openDatabase } from '../../apps/server/src/db/database.js';
 import { inTransaction } from '../../apps/server/src/db/transaction.js';
 import { systemClock } from '../../apps/server/src/domain/clock.js';
 import { SettingsRepository } from '../../apps/server/src/repositories/settings.repository.js';
-import { postgresDatabase, sqliteDatabase, type BenchDatabase } from '../leaderboard/databases.js';
+import {
+  checkpointSqlite,
+  postgresDatabase,
+  sqliteDatabase,
+  type BenchDatabase,
+} from '../leaderboard/databases.js';
 import { percentile } from '../lib/stats.js';
 import { seedScale } from './seed.js';
 import { seedVotes } from './votes.js';
@@ -67,6 +72,7 @@ async function runChild(task: ChildTask): Promise<void> {
     config,
     db: database.db,
     durable: database.durable,
+    settle: database.settle,
     clock: systemClock,
     hostTokenSecret: 'bench',
   });
@@ -89,6 +95,10 @@ async function runChild(task: ChildTask): Promise<void> {
       Math.ceil(task.votes / 200) * 200,
       priorVoterWeight(),
     );
+    // Committed, then checkpointed: the server's checkpoint thread counts commits, and these
+    // votes came in one (databases.ts, checkpointSqlite).
+    await database.durable();
+    if (config.database.kind === 'sqlite') checkpointSqlite(config.database.file);
     console.log(
       `  ${task.increment.toLocaleString('en-US')} new votes written in ` +
         `${Math.round(performance.now() - at)} ms`,
@@ -118,6 +128,15 @@ async function measured(
   }, 5);
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
+  // Garbage collections of this thread, for what of a stall they are.
+  const collections: { kind: number; ms: number }[] = [];
+  const collector = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const detail = (entry as { detail?: { kind?: number } }).detail;
+      collections.push({ kind: detail?.kind ?? 0, ms: entry.duration });
+    }
+  });
+  collector.observe({ entryTypes: ['gc'] });
   let rssPeak = rssBefore;
   const rssSamples: { at: number; mb: number }[] = [];
   let atPeak = process.memoryUsage();
@@ -162,6 +181,7 @@ async function measured(
   clearInterval(ticker);
   clearInterval(sampler);
   delay.disable();
+  collector.disconnect();
   const summary = summaries?.[0];
   if (!summary) throw new Error('no refit ran');
 
@@ -208,6 +228,17 @@ async function measured(
               .map((span) => span.name)
               .join('+')})`,
         )
+        .join(', ')}`,
+  );
+  const pauses = collections.map((collection) => collection.ms).sort((a, b) => b - a);
+  const major = collections.filter(
+    (collection) => collection.kind === constants.NODE_PERFORMANCE_GC_MAJOR,
+  );
+  console.log(
+    `  garbage collection: ${collections.length} pauses, ${Math.round(pauses.reduce((sum, ms) => sum + ms, 0))} ms in all, ` +
+      `${major.length} major; longest: ${pauses
+        .slice(0, 5)
+        .map((ms) => `${Math.round(ms)} ms`)
         .join(', ')}`,
   );
   console.log(`  while it ran, a one-row read: ${stats(probe.read)}`);

@@ -289,6 +289,7 @@ async function measure(target: BenchDatabase): Promise<void> {
         );
     } finally {
       await handle.close();
+      target.checkpoint();
     }
     console.log(
       `  ${increment.toLocaleString('en-US')} new votes written in ${secondsSince(started2)} s`,

@@ -47,6 +47,8 @@ export interface AppDependencies {
   durable: (since?: number) => Promise<void>;
   /** Where the writes made from now on belong (DatabaseHandle.epoch); absent: not tracked. */
   epoch?: () => number;
+  /** After each chunk a refit writes (DatabaseHandle.settle). */
+  settle?: () => Promise<number>;
   clock: Clock;
   hostTokenSecret: string;
   /** Where logs go; stdout when absent. Tests pass a stream to read them. */
@@ -99,6 +101,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const services = createServices(db, clock, {
     ...serviceOptions(config, deps.hostTokenSecret),
     ...(deps.rng ? { rng: deps.rng } : {}),
+    ...(deps.settle ? { settle: deps.settle } : {}),
     metrics,
   });
   const limiter =

@@ -79,11 +79,10 @@ async function run(argv: string[]): Promise<void> {
   const config = loadConfig();
   if (command === 'backup') return backup(config, sub);
   const { database, hostTokenSecret } = await prepare(config);
-  const services = createServices(
-    database.db,
-    systemClock,
-    serviceOptions(config, hostTokenSecret),
-  );
+  const services = createServices(database.db, systemClock, {
+    ...serviceOptions(config, hostTokenSecret),
+    settle: database.settle,
+  });
   // The same category set-up as the server's start, so a first CLI run sees the defaults too.
   await services.categories.applyConfiguration(config.categories);
   const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);

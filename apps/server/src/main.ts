@@ -13,6 +13,7 @@ async function main(): Promise<void> {
     db: database.db,
     durable: database.durable,
     epoch: database.epoch,
+    settle: database.settle,
     clock: systemClock,
     hostTokenSecret,
   });

@@ -26,6 +26,14 @@ export interface DatabaseHandle {
   durable: (since?: number) => Promise<void>;
   /** Where the writes made from now on belong (SQLite's batches); 0 on PostgreSQL. */
   epoch: () => number;
+  /**
+   * For a writer of many chunks (a refit), after each: commits the writes made so far outside a
+   * transaction without waiting for the disk, and resolves, with the milliseconds the commit
+   * held the event loop, when it may write on (SQLite: its open batch, ADR 0020, around the
+   * checkpoints it waits for, sqlite-store `settle`); on PostgreSQL, whose transactions commit
+   * themselves, at once with 0.
+   */
+  settle: () => Promise<number>;
   close: () => Promise<void>;
 }
 
@@ -58,6 +66,7 @@ export function openDatabase(
       kind: 'sqlite',
       durable: (since) => store.durable(since),
       epoch: () => store.epoch(),
+      settle: () => store.settle(),
       close: async () => {
         await store.durable();
         await store.checkpointer.close();
@@ -77,6 +86,7 @@ export function openDatabase(
     kind: 'postgres',
     durable: () => Promise.resolve(),
     epoch: () => 0,
+    settle: () => Promise.resolve(0),
     close: () => db.destroy(),
   };
 }

@@ -45,6 +45,8 @@ export class SqliteCheckpointer {
   private commitsSince = 0;
   /** A checkpoint asked for and not answered yet: no second one is queued behind it. */
   private running = false;
+  /** Who waits for the checkpoint under way to end (`checkpointed`). */
+  private waiting: (() => void)[] = [];
   /** Checkpoints run so far, and the last error (diagnostics and tests). */
   checkpoints = 0;
   lastError: string | null = null;
@@ -60,6 +62,9 @@ export class SqliteCheckpointer {
       this.running = false;
       if (message.error !== undefined) this.lastError = message.error;
       else this.checkpoints += 1;
+      const waiting = this.waiting;
+      this.waiting = [];
+      for (const resolve of waiting) resolve();
     });
     this.worker.on('error', (error) => {
       this.lastError = String(error);
@@ -69,7 +74,44 @@ export class SqliteCheckpointer {
   /** Counts a commit; every so many, the thread checkpoints (unless it still is). */
   committed(): void {
     this.commitsSince += 1;
-    if (this.commitsSince < this.commitsPerCheckpoint || this.running || this.closing) return;
+    if (this.commitsSince >= this.commitsPerCheckpoint) this.ask();
+  }
+
+  /** Whether a checkpoint is under way (its syncs hold the WAL file's writers up). */
+  get busy(): boolean {
+    return this.running;
+  }
+
+  /** Resolves when no checkpoint is under way. */
+  idle(): Promise<void> {
+    if (!this.running || this.closing) return Promise.resolve();
+    return new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  /**
+   * Resolves when a checkpoint has run after this call (asking for one unless one is under way;
+   * then the one after it). A writer that waits for it before writing again lets SQLite start
+   * the WAL over from its beginning.
+   */
+  checkpointed(): Promise<void> {
+    if (this.closing) return Promise.resolve();
+    const under = this.running;
+    return new Promise<void>((resolve) => {
+      if (!under) {
+        this.waiting.push(resolve);
+        this.ask();
+        return;
+      }
+      // The one under way may have started before the caller's writes: wait for the next.
+      this.waiting.push(() => {
+        this.waiting.push(resolve);
+        this.ask();
+      });
+    });
+  }
+
+  private ask(): void {
+    if (this.running || this.closing) return;
     this.commitsSince = 0;
     this.running = true;
     this.worker.postMessage('checkpoint');
@@ -87,6 +129,9 @@ export class SqliteCheckpointer {
         resolve();
       });
     });
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const resolve of waiting) resolve();
     this.worker.ref();
     this.worker.postMessage('stop');
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 2000))]);

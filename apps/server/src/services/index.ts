@@ -86,6 +86,8 @@ export interface ServiceOptions extends AuthSettings {
   rng?: Rng;
   /** Where the services count votes, uploads, refits and board loads (the app's /metrics). */
   metrics?: Metrics;
+  /** After each chunk a refit writes (DatabaseHandle.settle). */
+  settle?: () => Promise<number>;
 }
 
 /** The services' options from the validated configuration. */
@@ -124,7 +126,7 @@ export function arenaRatingParams(settings: ArenaSettings): RatingParams {
  * the store typed to the repositories it uses, plus the file and image repositories it needs.
  */
 export function createServices(db: Db, clock: Clock, options: ServiceOptions): Services {
-  const store = createStore(db);
+  const store = createStore(db, options.settle);
   const metrics = options.metrics ?? new Metrics();
   const media = new MediaRepository(options.mediaDir);
   const images = new ImageProcessPool(options.images);

@@ -16,7 +16,14 @@ import type { Store } from '../repositories/store.js';
 import type { IncrementJob, IncrementOutcome } from './increment-job.js';
 import { positionOf } from './sorted-ids.js';
 import { Column, float64, int32, READ_CHUNK, yieldToEventLoop } from './refit-input.js';
-import { refitPhotoRow, rowsPerStatement } from './refit-output.js';
+import { refitPhotoRow } from './refit-output.js';
+import { writePacer } from './chunk-pacer.js';
+
+/**
+ * Ids per look-up by id: on SQLite a look-up of 5,000 scattered photos held the event loop about
+ * 33 ms, one of 1,000 about 7.
+ */
+const IDS_PER_READ = 1000;
 
 export interface IncrementInput {
   job: Omit<IncrementJob, 'params'>;
@@ -67,8 +74,10 @@ export async function readIncrementInput(
   }
   const states: FitStateRow[] = [];
   const ids = [...named];
-  for (let from = 0; from < ids.length; from += READ_CHUNK) {
-    states.push(...(await repos.ratings.fitStates(categoryId, ids.slice(from, from + READ_CHUNK))));
+  for (let from = 0; from < ids.length; from += IDS_PER_READ) {
+    states.push(
+      ...(await repos.ratings.fitStates(categoryId, ids.slice(from, from + IDS_PER_READ))),
+    );
     await yieldToEventLoop();
   }
   states.sort((a, b) => a.id - b.id);
@@ -96,8 +105,8 @@ export async function readIncrementInput(
   }
   const voterTrust = new Float64Array(voterIndex.size).fill(Number.NaN);
   const voterIds = [...voterIndex.keys()];
-  for (let from = 0; from < voterIds.length; from += READ_CHUNK) {
-    for (const row of await repos.voters.trusts(voterIds.slice(from, from + READ_CHUNK))) {
+  for (let from = 0; from < voterIds.length; from += IDS_PER_READ) {
+    for (const row of await repos.voters.trusts(voterIds.slice(from, from + IDS_PER_READ))) {
       const index = voterIndex.get(row.id);
       if (index !== undefined && row.trust !== null) voterTrust[index] = row.trust;
     }
@@ -161,70 +170,75 @@ export async function writeIncrementOutcome(
 ): Promise<void> {
   const { photoIds, outcome, params } = write;
   const count = photoIds.length;
-  const chunk = rowsPerStatement(store);
+  const photoPacer = writePacer(store);
   const scored: { id: number; current_score: number }[] = [];
-  for (let from = 0; from < count; from += chunk) {
-    const to = Math.min(count, from + chunk);
-    const rows = await store.transaction(async (repos) => {
-      const first = photoIds[from] as number;
-      const last = photoIds[to - 1] as number;
-      await repos.ratings.lockPhotoIds(Array.from(photoIds.subarray(from, to)));
-      const newer = await repos.votes.votesOnPhotosAfter(
-        write.categoryId,
-        write.lastVoteId,
-        first,
-        last,
-      );
-      // A newer vote's other photo may be one the increment did not name: it plays with its
-      // fitted belief (its votes since are newer too), or the prior if no fit saw it.
-      const others = new Set<number>();
-      for (const vote of newer) {
-        for (const id of [vote.winner_photo_id, vote.loser_photo_id]) {
-          if (positionOf(photoIds, id) < 0) others.add(id);
+  for (let from = 0, to = 0; from < count; from = to) {
+    to = Math.min(count, from + photoPacer.rows);
+    const rows = await photoPacer.chunk(to - from, () =>
+      store.transaction(async (repos) => {
+        const first = photoIds[from] as number;
+        const last = photoIds[to - 1] as number;
+        await repos.ratings.lockPhotoIds(Array.from(photoIds.subarray(from, to)));
+        const newer = await repos.votes.votesOnPhotosAfter(
+          write.categoryId,
+          write.lastVoteId,
+          first,
+          last,
+        );
+        // A newer vote's other photo may be one the increment did not name: it plays with its
+        // fitted belief (its votes since are newer too), or the prior if no fit saw it.
+        const others = new Set<number>();
+        for (const vote of newer) {
+          for (const id of [vote.winner_photo_id, vote.loser_photo_id]) {
+            if (positionOf(photoIds, id) < 0) others.add(id);
+          }
         }
-      }
-      const current = new Map<number, RatingState>();
-      for (const row of await repos.ratings.fitStates(write.categoryId, [...others])) {
-        if (row.fit_mu === null || row.fit_evidence === null) continue;
-        current.set(row.id, { mu: row.fit_mu, sigma2: 1 / row.fit_evidence });
-      }
-      const replayed = replayNewerVotes(
-        (id) => {
-          const at = positionOf(photoIds, id);
-          if (at < 0) return current.get(id);
-          return { mu: outcome.mu[at] as number, sigma2: 1 / (outcome.evidence[at] as number) };
-        },
-        newer.map((vote) => ({
-          winner: vote.winner_photo_id,
-          loser: vote.loser_photo_id,
-          weight: vote.weight,
-        })),
-        params,
-      );
-      const chunkRows: RefitPhotoRow[] = [];
-      for (let index = from; index < to; index++) {
-        const id = photoIds[index] as number;
-        const fit = {
-          mu: outcome.mu[index] as number,
-          sigma2: 1 / (outcome.evidence[index] as number),
-          evidence: outcome.evidence[index] as number,
-          precision: outcome.precision[index] as number,
-          score: outcome.score[index] as number,
-          provisional: outcome.provisional[index] as number,
-        };
-        chunkRows.push(refitPhotoRow(id, fit, replayed.get(id), outcome.referenceMus, params));
-      }
-      await repos.ratings.applyRefit(chunkRows, write.now);
-      return chunkRows;
-    });
+        const current = new Map<number, RatingState>();
+        for (const row of await repos.ratings.fitStates(write.categoryId, [...others])) {
+          if (row.fit_mu === null || row.fit_evidence === null) continue;
+          current.set(row.id, { mu: row.fit_mu, sigma2: 1 / row.fit_evidence });
+        }
+        const replayed = replayNewerVotes(
+          (id) => {
+            const at = positionOf(photoIds, id);
+            if (at < 0) return current.get(id);
+            return { mu: outcome.mu[at] as number, sigma2: 1 / (outcome.evidence[at] as number) };
+          },
+          newer.map((vote) => ({
+            winner: vote.winner_photo_id,
+            loser: vote.loser_photo_id,
+            weight: vote.weight,
+          })),
+          params,
+        );
+        const chunkRows: RefitPhotoRow[] = [];
+        for (let index = from; index < to; index++) {
+          const id = photoIds[index] as number;
+          const fit = {
+            mu: outcome.mu[index] as number,
+            sigma2: 1 / (outcome.evidence[index] as number),
+            evidence: outcome.evidence[index] as number,
+            precision: outcome.precision[index] as number,
+            score: outcome.score[index] as number,
+            provisional: outcome.provisional[index] as number,
+          };
+          chunkRows.push(refitPhotoRow(id, fit, replayed.get(id), outcome.referenceMus, params));
+        }
+        await repos.ratings.applyRefit(chunkRows, write.now);
+        return chunkRows;
+      }),
+    );
     for (const [offset, row] of rows.entries()) {
       if (write.active[from + offset] === 1) scored.push(row);
     }
     await yieldToEventLoop();
   }
   const day = dayKey(write.now, write.timeZone);
-  for (let from = 0; from < scored.length; from += chunk) {
-    await store.repos.scoreDays.recordDailyScoresOnly(scored.slice(from, from + chunk), day);
+  const dayPacer = writePacer(store);
+  for (let from = 0, to = 0; from < scored.length; from = to) {
+    to = Math.min(scored.length, from + dayPacer.rows);
+    const rows = scored.slice(from, to);
+    await dayPacer.chunk(rows.length, () => store.repos.scoreDays.recordDailyScoresOnly(rows, day));
     await yieldToEventLoop();
   }
   const mark: FitMark = {

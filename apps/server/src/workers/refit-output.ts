@@ -19,20 +19,14 @@ import {
   type RatingState,
 } from '../domain/rating/index.js';
 import type { RefitPhotoRow } from '../repositories/rating.repository.js';
+import type { DailyScoreRow } from '../repositories/score-day.repository.js';
 import type { Store } from '../repositories/store.js';
 import type { RefitJob, RefitOutcome } from './refit-job.js';
 import { yieldToEventLoop } from './refit-input.js';
 import { positionOf } from './sorted-ids.js';
+import { writePacer } from './chunk-pacer.js';
 import { fitMarkKey, refitStampKey } from '../repositories/settings.repository.js';
 import type { FitMark } from '../domain/rating/fit-mark.js';
-
-/**
- * Rows per statement (and per transaction). SQLite runs a statement on the event loop (about
- * 20 ms for 500 rows here); PostgreSQL runs it elsewhere, but commits (and syncs) each one.
- */
-export function rowsPerStatement(store: Pick<Store, 'rowLocks'>): number {
-  return store.rowLocks ? 2500 : 500;
-}
 
 export interface RefitWrite {
   categoryId: number;
@@ -61,42 +55,46 @@ export async function writeRefitOutcome(
   const { job, outcome } = write;
   const { scoreDays, voters } = store.repos;
   const count = job.photoIds.length;
-  const chunk = rowsPerStatement(store);
-  for (let from = 0; from < count; from += chunk) {
-    const to = Math.min(count, from + chunk);
-    const rows = await store.transaction(async (repos) => {
-      const first = job.photoIds[from] as number;
-      const last = job.photoIds[to - 1] as number;
-      await repos.ratings.lockPhotoRange(write.categoryId, first, last);
-      const newer = await repos.votes.votesOnPhotosAfter(
-        write.categoryId,
-        write.lastVoteId,
-        first,
-        last,
-      );
-      const replayed = replayNewerVotes(
-        (id) => {
-          const at = positionOf(job.photoIds, id);
-          if (at < 0) return undefined;
-          return { mu: outcome.mu[at] as number, sigma2: outcome.sigma2[at] as number };
-        },
-        newer.map((vote) => ({
-          winner: vote.winner_photo_id,
-          loser: vote.loser_photo_id,
-          weight: vote.weight,
-        })),
-        write.params,
-      );
-      const chunkRows = photoRows(write, from, to, replayed);
-      await repos.ratings.applyRefit(chunkRows);
-      return chunkRows;
-    });
+  const photoPacer = writePacer(store);
+  for (let from = 0, to = 0; from < count; from = to) {
+    to = Math.min(count, from + photoPacer.rows);
+    const rows = await photoPacer.chunk(to - from, () =>
+      store.transaction(async (repos) => {
+        const first = job.photoIds[from] as number;
+        const last = job.photoIds[to - 1] as number;
+        await repos.ratings.lockPhotoRange(write.categoryId, first, last);
+        const newer = await repos.votes.votesOnPhotosAfter(
+          write.categoryId,
+          write.lastVoteId,
+          first,
+          last,
+        );
+        const replayed = replayNewerVotes(
+          (id) => {
+            const at = positionOf(job.photoIds, id);
+            if (at < 0) return undefined;
+            return { mu: outcome.mu[at] as number, sigma2: outcome.sigma2[at] as number };
+          },
+          newer.map((vote) => ({
+            winner: vote.winner_photo_id,
+            loser: vote.loser_photo_id,
+            weight: vote.weight,
+          })),
+          write.params,
+        );
+        const chunkRows = photoRows(write, from, to, replayed);
+        await repos.ratings.applyRefit(chunkRows);
+        return chunkRows;
+      }),
+    );
     write.onPhotoRows(rows);
     await yieldToEventLoop();
   }
-  for (let from = 0; from < count; from += chunk) {
-    const rows = [];
-    for (let index = from; index < Math.min(count, from + chunk); index++) {
+  const dayPacer = writePacer(store);
+  for (let from = 0, to = 0; from < count; from = to) {
+    to = Math.min(count, from + dayPacer.rows);
+    const rows: DailyScoreRow[] = [];
+    for (let index = from; index < to; index++) {
       if (job.active[index] !== 1) continue;
       rows.push({
         id: job.photoIds[index] as number,
@@ -106,17 +104,21 @@ export async function writeRefitOutcome(
         rank_month: nullable(outcome.rankMonth[index] as number),
       });
     }
-    if (rows.length > 0) await scoreDays.recordDailyScores(rows, write.day);
+    if (rows.length > 0) {
+      await dayPacer.chunk(rows.length, () => scoreDays.recordDailyScores(rows, write.day));
+    }
     await yieldToEventLoop();
   }
-  for (let from = 0; from < write.voterIds.length; from += chunk) {
-    const rows = write.voterIds.slice(from, from + chunk).map((id, offset) => ({
+  const voterPacer = writePacer(store);
+  for (let from = 0, to = 0; from < write.voterIds.length; from = to) {
+    to = Math.min(write.voterIds.length, from + voterPacer.rows);
+    const rows = write.voterIds.slice(from, to).map((id, offset) => ({
       id,
       weight: outcome.voterWeight[from + offset] as number,
       reliability: outcome.voterReliability[from + offset] as number,
       trust: outcome.voterTrust[from + offset] as number,
     }));
-    await voters.setRefitResults(rows);
+    await voterPacer.chunk(rows.length, () => voters.setRefitResults(rows));
     await yieldToEventLoop();
   }
   await store.transaction(async (repos) => {

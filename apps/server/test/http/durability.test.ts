@@ -79,6 +79,35 @@ describe('SQLite group commit', () => {
     }
   });
 
+  it("settle() commits a chunked writer's batch at once and waits for a checkpoint every tenth time", async () => {
+    const store = await openStore();
+    const reader = new SQLite(store.sqlite.name, { readonly: true });
+    const count = () => (reader.prepare('select count(*) as n from t').get() as { n: number }).n;
+    try {
+      const insert = store.prepare('insert into t (v) values (?)');
+      const text = 'x'.repeat(3000);
+      const checkpoints = store.checkpointer.checkpoints;
+      for (let chunk = 1; chunk <= 10; chunk += 1) {
+        for (let row = 0; row < 50; row += 1) insert.run([text]);
+        // The chunk is in the open batch until settle() commits it, not the next request.
+        expect(count()).toBe((chunk - 1) * 50);
+        const held = await store.settle();
+        expect(count()).toBe(chunk * 50);
+        expect(held).toBeGreaterThanOrEqual(0);
+        // Committed, not yet on disk: the next durable() flushes it.
+        expect(store.hasUnsynced()).toBe(true);
+        // Far below the thread's 1,000 commits: only the tenth chunk waits for a checkpoint.
+        expect(store.checkpointer.checkpoints).toBe(checkpoints + (chunk === 10 ? 1 : 0));
+      }
+      expect(store.checkpointer.lastError).toBeNull();
+      await store.durable();
+      expect(store.hasUnsynced()).toBe(false);
+    } finally {
+      reader.close();
+      await store.checkpointer.close();
+    }
+  });
+
   it('resolves durable() at once when nothing is pending, after a commit and a flush otherwise', async () => {
     const store = await openStore();
     await store.durable();

@@ -167,6 +167,7 @@ describe.each(dialects)('deterministic refits on %s', (dialect) => {
         votes: new VotesDuringRead(app.db),
       },
       rowLocks: base.rowLocks,
+      settle: () => base.settle(),
       ping: () => base.ping(),
       transaction: (work) => base.transaction(work),
     };

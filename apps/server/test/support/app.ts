@@ -72,6 +72,7 @@ export async function createTestApp(
     db: database.handle.db,
     durable: database.handle.durable,
     epoch: database.handle.epoch,
+    settle: database.handle.settle,
     clock,
     hostTokenSecret: TEST_HOST_SECRET,
     logStream: { write: (line: string) => void logs.push(line) },

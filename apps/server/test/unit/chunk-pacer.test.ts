@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { ChunkPacer, writePacer } from '../../src/workers/chunk-pacer.js';
+
+const limits = { first: 100, min: 10, max: 2500, budgetMs: 8 };
+
+describe('ChunkPacer', () => {
+  it('sizes the next chunk to the budget at the cost per row it measured', () => {
+    const pacer = new ChunkPacer(limits);
+    expect(pacer.rows).toBe(100);
+    // 100 rows in 16 ms: 0.16 ms a row, so 50 rows fit in 8 ms.
+    pacer.took(100, 16);
+    expect(pacer.rows).toBe(50);
+  });
+
+  it('at most doubles a chunk, and stays within its floor and ceiling', () => {
+    const pacer = new ChunkPacer(limits);
+    pacer.took(100, 0.1);
+    expect(pacer.rows).toBe(200);
+    pacer.took(200, 0.1);
+    expect(pacer.rows).toBe(400);
+    const slow = new ChunkPacer(limits);
+    slow.took(100, 10_000);
+    expect(slow.rows).toBe(10);
+    const fast = new ChunkPacer({ ...limits, first: 2000 });
+    fast.took(2000, 0.01);
+    expect(fast.rows).toBe(2500);
+  });
+
+  it('keeps to the dearest recent cost, which fades chunk by chunk', () => {
+    const pacer = new ChunkPacer(limits);
+    pacer.took(100, 40); // 0.4 ms a row: 20 rows
+    expect(pacer.rows).toBe(20);
+    // Cheap chunks do not bring it back at once ...
+    pacer.took(20, 0.2);
+    expect(pacer.rows).toBe(20);
+    // ... but as the dear cost fades, a hundredth a chunk.
+    for (let chunk = 0; chunk < 200; chunk += 1) pacer.took(pacer.rows, pacer.rows * 0.01);
+    expect(pacer.rows).toBeGreaterThan(100);
+  });
+
+  it('counts the commit settle() reports as part of the chunk, and runs settle after each', async () => {
+    const settled: number[] = [];
+    const pacer = new ChunkPacer(limits, () => {
+      settled.push(pacer.rows);
+      return Promise.resolve(16);
+    });
+    const answer = await pacer.chunk(100, () => Promise.resolve('written'));
+    expect(answer).toBe('written');
+    expect(settled).toEqual([100]);
+    // 16 ms of commit for 100 rows: 50 fit in the budget.
+    expect(pacer.rows).toBe(50);
+  });
+
+  it('keeps a fixed, large chunk where the database commits each chunk elsewhere (PostgreSQL)', async () => {
+    const pacer = writePacer({ rowLocks: true, settle: () => Promise.resolve(0) });
+    expect(pacer.rows).toBe(2500);
+    await pacer.chunk(2500, () => new Promise((resolve) => setTimeout(resolve, 30)));
+    expect(pacer.rows).toBe(2500);
+    const sqlite = writePacer({ rowLocks: false, settle: () => Promise.resolve(0) });
+    expect(sqlite.rows).toBe(100);
+  });
+});
