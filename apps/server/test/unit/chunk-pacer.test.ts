@@ -1,9 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ChunkPacer, writePacer } from '../../src/workers/chunk-pacer.js';
 
 const limits = { first: 100, min: 10, max: 2500, budgetMs: 8 };
 
 describe('ChunkPacer', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('sizes the next chunk to the budget at the cost per row it measured', () => {
     const pacer = new ChunkPacer(limits);
     expect(pacer.rows).toBe(100);
@@ -49,6 +53,22 @@ describe('ChunkPacer', () => {
     expect(settled).toEqual([100]);
     // 16 ms of commit for 100 rows: 50 fit in the budget.
     expect(pacer.rows).toBe(50);
+  });
+
+  it('rests after a chunk as long as the chunk held the event loop, when told to', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    const pacer = new ChunkPacer({ ...limits, rest: 1 }, () => Promise.resolve(20));
+    let done = false;
+    const chunk = pacer
+      .chunk(100, () => Promise.resolve())
+      .then(() => {
+        done = true;
+      });
+    await vi.advanceTimersByTimeAsync(19);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(3);
+    expect(done).toBe(true);
+    await chunk;
   });
 
   it('keeps a fixed, large chunk where the database commits each chunk elsewhere (PostgreSQL)', async () => {
