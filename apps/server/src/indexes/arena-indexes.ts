@@ -1,5 +1,5 @@
 import type { Clock } from '../domain/clock.js';
-import { CategoryIndex, type RatingParams } from '../domain/rating/index.js';
+import { CategoryIndex, type IndexedPhoto, type RatingParams } from '../domain/rating/index.js';
 import type { IndexRow } from '../repositories/rating.repository.js';
 import type { Store } from '../repositories/store.js';
 
@@ -40,8 +40,11 @@ export interface IndexRefit {
 
 /** Ignores how a promise settled (its failure reached whoever awaited it). */
 const settled = () => undefined;
-/** Changes read per query of a look (a page holds the event loop only so long on SQLite). */
-const LOOK_PAGE = 2000;
+/**
+ * Changes read per query of a look: a page holds the event loop only so long on SQLite (2,000
+ * rows of an incremental refit, read and applied, held it 20–30 ms).
+ */
+const LOOK_PAGE = 500;
 /**
  * A look that finds more changes than this, or than half the category, reloads it instead: an
  * incremental refit (ADR 0029) writes the photos its votes named, tens of thousands at a time,
@@ -63,6 +66,21 @@ function indexed(row: IndexRow) {
     boostStartedAt: row.boost_started_at,
     boostServed: row.boost_served,
   };
+}
+
+/** Whether the index already holds exactly this entry. */
+function sameEntry(held: IndexedPhoto | undefined, entry: IndexedPhoto): boolean {
+  return (
+    held !== undefined &&
+    held.ownerId === entry.ownerId &&
+    held.mu === entry.mu &&
+    held.sigma2 === entry.sigma2 &&
+    held.comparisons === entry.comparisons &&
+    held.boostRemaining === entry.boostRemaining &&
+    held.boostBought === entry.boostBought &&
+    held.boostStartedAt === entry.boostStartedAt &&
+    held.boostServed === entry.boostServed
+  );
 }
 
 /**
@@ -271,8 +289,11 @@ export class ArenaIndexes {
         LOOK_PAGE,
       );
       for (const row of changes) {
-        if (row.state === 'active') index.upsert(indexed(row));
-        else index.remove(String(row.id));
+        if (row.state === 'active') {
+          // A look re-reads its overlap: a row it applied already moves nothing.
+          const entry = indexed(row);
+          if (!sameEntry(index.get(entry.id), entry)) index.upsert(entry);
+        } else index.remove(String(row.id));
         tracked.cursor = Math.max(tracked.cursor, row.updated_at);
       }
       read += changes.length;

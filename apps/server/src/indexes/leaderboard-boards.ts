@@ -16,7 +16,7 @@ import type { Store } from '../repositories/store.js';
 export const BOUNDED_TYPES: readonly BoundedPeriodType[] = ['day', 'week', 'month'];
 
 /** Changes read per query of a refresh (a page holds the event loop only so long on SQLite). */
-const REFRESH_PAGE = 2000;
+const REFRESH_PAGE = 500;
 /**
  * A refresh that finds more changes than this, or than half the category, reloads it instead
  * (an incremental refit writes tens of thousands of photos at a time, ADR 0029).
