@@ -37,6 +37,8 @@ export class CategoryBoards {
   syncedAt = 0;
   /** The newest `updated_at` applied (at a load: the newest write when it began). */
   cursor = 0;
+  /** The category's photos read at the load, on the boards or not (provisional ones). */
+  photos = 0;
 
   /**
    * `referenceMus`: the category's yardstick as of the refit the boards were loaded after; a
@@ -78,6 +80,7 @@ export class CategoryBoards {
   /** Loads rows in bulk: `seal()` must follow. */
   appendAll(rows: readonly BoardMemberRow[]): void {
     for (const row of rows) this.append(row);
+    this.photos += rows.length;
   }
 
   seal(): void {
@@ -197,7 +200,9 @@ export class RunningBoards {
     const stamp = await this.store.repos.settings.get(refitStampKey(categoryId));
     if (stamp !== boards.refitStamp) return this.reloadInBackground(categoryId, boards);
     const repository = this.store.repos.leaderboards;
-    const most = Math.max(CHANGES_PER_REFRESH, boards.all.size / 2);
+    // Half the category, not half the board: while most photos are provisional the board is
+    // small, and an increment's 38,000 changes reloaded 200,000 photos (ADR 0029).
+    const most = Math.max(CHANGES_PER_REFRESH, Math.max(boards.all.size, boards.photos) / 2);
     let read = 0;
     for (let at = boards.cursor - REFRESH_OVERLAP_MS, afterId = 0; ;) {
       const changes = await repository.changedSince(categoryId, at, afterId, REFRESH_PAGE);
