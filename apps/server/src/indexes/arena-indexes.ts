@@ -27,7 +27,7 @@ interface Tracked {
 }
 
 /** Photos read and indexed per step of a load, between which other work runs. */
-const LOAD_CHUNK = 5000;
+const LOAD_CHUNK = 2000;
 /** A refit here, carried into the category's index as its rows are written (beginRefit). */
 export interface IndexRefit {
   /** The refit's μ and σ² of photos whose rows were just written (inactive ones are skipped). */

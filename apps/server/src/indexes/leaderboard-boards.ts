@@ -27,7 +27,7 @@ const REFRESH_OVERLAP_MS = 2000;
 /** Ignores how a promise settled (its failure reached whoever awaited it). */
 const settled = () => undefined;
 /** Photos read per statement when a process loads a category's boards. */
-const LOAD_CHUNK = 5000;
+const LOAD_CHUNK = 2000;
 
 /** A category's running boards in this process: all-time plus the current day, week, month. */
 export class CategoryBoards {

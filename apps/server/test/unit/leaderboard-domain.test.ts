@@ -118,4 +118,15 @@ describe('ScoreBoard', () => {
     for (const entry of entries) single.set(entry.id, entry.score);
     expect(bulk.slice(0, 300)).toEqual(single.slice(0, 300));
   });
+
+  it('keeps a bucket in id order when a later append lands below ids loaded in order', () => {
+    const board = new ScoreBoard();
+    // A load in id order, all on one score, then (a second load step) lower ids on it.
+    for (const id of [10, 20, 30]) board.append(id, 500);
+    board.seal();
+    for (const id of [25, 5]) board.append(id, 500);
+    board.seal();
+    expect(board.slice(0, 5).map((item) => item.id)).toEqual([5, 10, 20, 25, 30]);
+    expect(board.placementOf(25)).toMatchObject({ position: 3, rank: 1 });
+  });
 });
