@@ -54,7 +54,9 @@ export function sqliteDatabase(): BenchDatabase {
     label: 'SQLite',
     env: { DATA_DIR: dataDir },
     open: () => openDatabase({ kind: 'sqlite', file }),
-    checkpoint: () => checkpointSqlite(file),
+    checkpoint: () => {
+      checkpointSqlite(file);
+    },
     sizeMb: () => {
       const bytes = [file, `${file}-wal`]
         .filter((name) => fs.existsSync(name))
