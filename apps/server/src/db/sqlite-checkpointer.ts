@@ -45,6 +45,8 @@ export class SqliteCheckpointer {
   private commitsSince = 0;
   /** A checkpoint asked for and not answered yet: no second one is queued behind it. */
   private running = false;
+  /** The thread ended (crashed or stopped). */
+  private dead = false;
   /** Who waits for the checkpoint under way to end (`checkpointed`). */
   private waiting: (() => void)[] = [];
   /** Checkpoints run so far, and the last error (diagnostics and tests). */
@@ -59,15 +61,17 @@ export class SqliteCheckpointer {
     });
     this.worker.unref();
     this.worker.on('message', (message: { checkpointed?: number; error?: string }) => {
-      this.running = false;
       if (message.error !== undefined) this.lastError = message.error;
       else this.checkpoints += 1;
-      const waiting = this.waiting;
-      this.waiting = [];
-      for (const resolve of waiting) resolve();
+      this.settled();
     });
     this.worker.on('error', (error) => {
       this.lastError = String(error);
+    });
+    // A thread that died answers no more: nobody may wait for it (the backstop checkpoints).
+    this.worker.on('exit', () => {
+      this.dead = true;
+      this.settled();
     });
   }
 
@@ -84,7 +88,7 @@ export class SqliteCheckpointer {
 
   /** Resolves when no checkpoint is under way. */
   idle(): Promise<void> {
-    if (!this.running || this.closing) return Promise.resolve();
+    if (!this.running || this.closing || this.dead) return Promise.resolve();
     return new Promise<void>((resolve) => this.waiting.push(resolve));
   }
 
@@ -94,7 +98,7 @@ export class SqliteCheckpointer {
    * the WAL over from its beginning.
    */
   checkpointed(): Promise<void> {
-    if (this.closing) return Promise.resolve();
+    if (this.closing || this.dead) return Promise.resolve();
     const under = this.running;
     return new Promise<void>((resolve) => {
       if (!under) {
@@ -104,14 +108,26 @@ export class SqliteCheckpointer {
       }
       // The one under way may have started before the caller's writes: wait for the next.
       this.waiting.push(() => {
+        if (this.closing || this.dead) {
+          resolve();
+          return;
+        }
         this.waiting.push(resolve);
         this.ask();
       });
     });
   }
 
+  /** The checkpoint under way ended (or the thread did): its waiters go on. */
+  private settled(): void {
+    this.running = false;
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const resolve of waiting) resolve();
+  }
+
   private ask(): void {
-    if (this.running || this.closing) return;
+    if (this.running || this.closing || this.dead) return;
     this.commitsSince = 0;
     this.running = true;
     this.worker.postMessage('checkpoint');
