@@ -83,9 +83,9 @@ export const SQLITE_CHUNK_BUDGET_MS = 8;
 
 /**
  * A pacer for a refit's writes on this store (one per loop: row costs differ by table). On SQLite
- * each chunk's batch is committed before the next chunk: a commit writes the chunk's pages to the
- * WAL (35–65 ms for the 300 scattered photo rows of an incremental refit's chunk, here), which
- * the next request's commit would otherwise pay, for several chunks at once.
+ * each chunk's batch is committed before the next chunk (Store.settle), so the chunk pays for its
+ * own commit instead of the next request paying for several, and the store waits for the
+ * checkpoints that keep the WAL from outgrowing its backstop (ADR 0016's amendment).
  */
 export function writePacer(store: Pick<Store, 'rowLocks' | 'settle'>): ChunkPacer {
   return store.rowLocks
