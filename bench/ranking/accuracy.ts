@@ -59,6 +59,25 @@ export interface AccuracyResult {
   readonly engine: EngineStats | null;
 }
 
+/** One accuracy run as `RESULTS=file` saves it for `bench:ranking-compare`. */
+export type SavedResult = Pick<
+  AccuracyResult,
+  'system' | 'model' | 'n' | 'seed' | 'ms' | 'tau' | 'targetError'
+>;
+
+/** The accuracy runs without the engine's internals, for `RESULTS=file`. */
+export function savedResults(results: readonly AccuracyResult[]): SavedResult[] {
+  return results.map(({ system, model, n, seed, ms, tau, targetError }) => ({
+    system,
+    model,
+    n,
+    seed,
+    ms,
+    tau,
+    targetError,
+  }));
+}
+
 export interface AccuracySettings {
   readonly voters: number;
   /** Checkpoint every this many votes per photo. */

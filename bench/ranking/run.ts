@@ -12,15 +12,17 @@
  * MODELS [all: clean,bad25,taste,position,lapses,heavy,brigade], SECTIONS
  * [accuracy,boost,jitter,refit], ENGINE_N [the largest N] for boost and jitter, BOOST_SEEDS [5],
  * JITTER_SEEDS [5], BIG_N [20000], BIG_VOTES [1000000], JOBS [worker threads, min(4, cores)],
- * PARAMS [engine parameter overrides, JSON].
+ * PARAMS [engine parameter overrides, JSON], RESULTS [a file to save the accuracy runs in, for
+ * `npm run bench:ranking-compare -w bench -- before.json after.json`, seed by seed].
  *
  * Votes per photo = total votes ÷ N throughout (comparisons per photo are twice that).
  * Exit code 1 when one of issue 18's targets is missed.
  */
+import fs from 'node:fs';
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { ratingParams, type RatingParams } from '../../apps/server/src/domain/rating/index.js';
-import type { AccuracyResult } from './accuracy.js';
+import { savedResults, type AccuracyResult } from './accuracy.js';
 import { runJob, type BoostResult, type Job, type JobResult, type JitterResult } from './jobs.js';
 import { SYSTEMS, type SystemName } from './peers/index.js';
 import { printRefitTime } from './refit-time.js';
@@ -59,6 +61,8 @@ const JITTER_SEEDS = Math.floor(env('JITTER_SEEDS', 5));
 const BIG_N = Math.floor(env('BIG_N', 20_000));
 const BIG_VOTES = Math.floor(env('BIG_VOTES', 1_000_000));
 const THREADS = Math.floor(env('JOBS', Math.min(4, os.availableParallelism())));
+/** Where to save the accuracy runs for `bench:ranking-compare` (not saved when unset). */
+const RESULTS = process.env.RESULTS?.trim() || undefined;
 const overrides = JSON.parse(process.env.PARAMS ?? '{}') as Partial<RatingParams>;
 const settings = { voters: VOTERS, step: 1, overrides };
 const params = ratingParams(overrides);
@@ -194,6 +198,7 @@ const sortedResults = await runAll(order.map((i) => jobs[i] as Job));
 const results = new Array<JobResult>(jobs.length);
 order.forEach((i, k) => (results[i] = sortedResults[k] as JobResult));
 const accuracyResults = results.filter((r): r is AccuracyResult => r.kind === 'accuracy');
+if (RESULTS !== undefined) fs.writeFileSync(RESULTS, JSON.stringify(savedResults(accuracyResults)));
 const boostResults = results.filter((r): r is BoostResult => r.kind === 'boost');
 const jitterResults = results.filter((r): r is JitterResult => r.kind === 'jitter');
 let missed = false;
