@@ -11,10 +11,13 @@
  * --increment N (0). The database is seeded as bench/scale seeds it, then a child process (so the
  * seeding's memory does not count) loads the category's pairing index as a running server has it
  * and runs the refit. With --increment, that full refit is followed by N new votes and the
- * periodic refit, which fits only them (ADR 0029), measured the same way.
+ * periodic refit, which fits only them (ADR 0029), measured the same way. PROFILE=1 writes a CPU
+ * profile of the measuring process into bench/dist/profiles (`npm run profile:summary -w bench --
+ * <file> --stalls 20` lists its busy stretches).
  */
 import { spawn } from 'node:child_process';
 import os from 'node:os';
+import path from 'node:path';
 import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -30,6 +33,7 @@ import {
   sqliteDatabase,
   type BenchDatabase,
 } from '../leaderboard/databases.js';
+import { repoRoot } from '../lib/process.js';
 import { percentile } from '../lib/stats.js';
 import { seedScale } from './seed.js';
 import { seedVotes } from './votes.js';
@@ -263,9 +267,12 @@ async function measure(target: BenchDatabase, photos: number, votes: number): Pr
     increment: Number(values.increment),
   };
   const self = fileURLToPath(import.meta.url);
+  const profile = process.env.PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.join(repoRoot, 'bench/dist/profiles')}`]
+    : [];
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', '--conditions=source', self, '--child', JSON.stringify(task)],
+    [...profile, '--import', 'tsx', '--conditions=source', self, '--child', JSON.stringify(task)],
     { stdio: 'inherit' },
   );
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
