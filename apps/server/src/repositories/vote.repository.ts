@@ -40,7 +40,8 @@ export class VoteRepository {
   /**
    * The votes of a category after the vote `afterId` that name a photo with an id in
    * [firstPhoto, lastPhoto], oldest first: the votes cast since a refit's snapshot on a chunk of
-   * the photos it writes (votes_category_idx; there are few of them).
+   * the photos it writes (votes_category_idx: it reads every newer vote of the category, so
+   * SQLite's writers read them once from a cursor instead, workers/newer-votes.ts).
    */
   votesOnPhotosAfter(categoryId: number, afterId: number, firstPhoto: number, lastPhoto: number) {
     return this.db

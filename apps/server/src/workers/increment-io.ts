@@ -18,6 +18,7 @@ import { positionOf } from './sorted-ids.js';
 import { Column, float64, int32, READ_CHUNK, yieldToEventLoop } from './refit-input.js';
 import { refitPhotoRow } from './refit-output.js';
 import { writePacer } from './chunk-pacer.js';
+import { NewerVotes } from './newer-votes.js';
 
 /**
  * Ids per look-up by id: on SQLite a look-up of 5,000 scattered photos held the event loop about
@@ -171,6 +172,7 @@ export async function writeIncrementOutcome(
   const { photoIds, outcome, params } = write;
   const count = photoIds.length;
   const photoPacer = writePacer(store);
+  const newerVotes = new NewerVotes(write.categoryId, write.lastVoteId, !store.rowLocks);
   const scored: { id: number; current_score: number }[] = [];
   for (let from = 0, to = 0; from < count; from = to) {
     to = Math.min(count, from + photoPacer.rows);
@@ -179,12 +181,7 @@ export async function writeIncrementOutcome(
         const first = photoIds[from] as number;
         const last = photoIds[to - 1] as number;
         await repos.ratings.lockPhotoIds(Array.from(photoIds.subarray(from, to)));
-        const newer = await repos.votes.votesOnPhotosAfter(
-          write.categoryId,
-          write.lastVoteId,
-          first,
-          last,
-        );
+        const newer = await newerVotes.on(repos.votes, first, last);
         // A newer vote's other photo may be one the increment did not name: it plays with its
         // fitted belief (its votes since are newer too), or the prior if no fit saw it.
         const others = new Set<number>();

@@ -25,6 +25,7 @@ import type { RefitJob, RefitOutcome } from './refit-job.js';
 import { yieldToEventLoop } from './refit-input.js';
 import { positionOf } from './sorted-ids.js';
 import { writePacer } from './chunk-pacer.js';
+import { NewerVotes } from './newer-votes.js';
 import { fitMarkKey, refitStampKey } from '../repositories/settings.repository.js';
 import type { FitMark } from '../domain/rating/fit-mark.js';
 
@@ -56,6 +57,7 @@ export async function writeRefitOutcome(
   const { scoreDays, voters } = store.repos;
   const count = job.photoIds.length;
   const photoPacer = writePacer(store);
+  const newerVotes = new NewerVotes(write.categoryId, write.lastVoteId, !store.rowLocks);
   for (let from = 0, to = 0; from < count; from = to) {
     to = Math.min(count, from + photoPacer.rows);
     const rows = await photoPacer.chunk(to - from, () =>
@@ -63,12 +65,7 @@ export async function writeRefitOutcome(
         const first = job.photoIds[from] as number;
         const last = job.photoIds[to - 1] as number;
         await repos.ratings.lockPhotoRange(write.categoryId, first, last);
-        const newer = await repos.votes.votesOnPhotosAfter(
-          write.categoryId,
-          write.lastVoteId,
-          first,
-          last,
-        );
+        const newer = await newerVotes.on(repos.votes, first, last);
         const replayed = replayNewerVotes(
           (id) => {
             const at = positionOf(job.photoIds, id);
