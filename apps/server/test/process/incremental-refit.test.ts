@@ -9,7 +9,7 @@ import { fitMarkKey } from '../../src/repositories/settings.repository.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { categoryIds, parseVote, vote } from '../support/arena.js';
 import { dialects } from '../support/database.js';
-import { addRatedPhotos, addVoters, addVotes, appParams } from '../support/refit.js';
+import { addRatedPhotos, addVoters, addVotes, appParams, lastVoteId } from '../support/refit.js';
 
 const COLUMNS = [
   'id',
@@ -56,14 +56,7 @@ describe.each(dialects)('incremental refits on %s', (dialect) => {
           .executeTakeFirst()
       )?.value,
     );
-  const lastVoteId = async () =>
-    (
-      await app.db
-        .selectFrom('votes')
-        .select((eb) => eb.fn.max('id').as('id'))
-        .where('category_id', '=', category)
-        .executeTakeFirstOrThrow()
-    ).id;
+  const newestVote = () => lastVoteId(app, category);
   /** New votes by new voters on `among`, each voter judging `perVoter` pairs. */
   const moreVotes = async (among: readonly number[], count: number, perVoter: number) => {
     const ids = await addVoters(app, `increment-${voters}`, count, seededRng(voters + 1));
@@ -90,7 +83,7 @@ describe.each(dialects)('incremental refits on %s', (dialect) => {
       expect(row.fit_precision).toBeGreaterThan(1);
     }
     expect(await mark()).toEqual({
-      through: await lastVoteId(),
+      through: await newestVote(),
       fullAt: app.clock.now(),
       fullVotes: Number(
         (
@@ -135,7 +128,7 @@ describe.each(dialects)('incremental refits on %s', (dialect) => {
       expect(row.updated_at).toBe(app.clock.now());
     }
     expect(moved).toBe(named.length);
-    expect(await mark()).toMatchObject({ through: await lastVoteId(), newVotes: 60 });
+    expect(await mark()).toMatchObject({ through: await newestVote(), newVotes: 60 });
     // Today's score history has the new scores of the active ones.
     const active = await app.db
       .selectFrom('photos')
@@ -224,7 +217,7 @@ describe.each(dialects)('incremental refits on %s', (dialect) => {
     const next = await kinds();
     expect(next).toMatchObject({ kind: 'incremental', votes: 1 });
     expect((await rows()).get(invited)?.fit_mu).not.toBe(shown?.fit_mu);
-    expect((await mark())?.through).toBe(await lastVoteId());
+    expect((await mark())?.through).toBe(await newestVote());
   });
 
   it('lands nearer the full refit of every vote than the fit before it', async () => {

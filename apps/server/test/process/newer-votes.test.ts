@@ -5,7 +5,7 @@ import { NewerVotes } from '../../src/workers/newer-votes.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { categoryIds } from '../support/arena.js';
 import { dialects } from '../support/database.js';
-import { addRatedPhotos, addVoters, addVotes } from '../support/refit.js';
+import { addRatedPhotos, addVoters, addVotes, lastVoteId } from '../support/refit.js';
 
 /**
  * The refit writers' newer votes (ADR 0017, issue 19): what each chunk replays is exactly what
@@ -19,14 +19,7 @@ describe.each(dialects)('the newer votes a refit writer replays, on %s', (dialec
   let votes: VoteRepository;
   let voterSeed = 0;
 
-  const lastVoteId = async () =>
-    (
-      await app.db
-        .selectFrom('votes')
-        .select((eb) => eb.fn.max('id').as('id'))
-        .where('category_id', '=', category)
-        .executeTakeFirstOrThrow()
-    ).id;
+  const newestVote = () => lastVoteId(app, category);
   const moreVotes = async (count: number) => {
     voterSeed++;
     const ids = await addVoters(app, `newer-${voterSeed}`, count, seededRng(voterSeed));
@@ -44,7 +37,7 @@ describe.each(dialects)('the newer votes a refit writer replays, on %s', (dialec
   afterAll(() => app.close());
 
   it('gives each chunk the votes since the fit on its photos, oldest first, as they keep coming', async () => {
-    const after = await lastVoteId();
+    const after = await newestVote();
     const newer = new NewerVotes(category, after, dialect === 'sqlite');
     const chunks: [number, number][] = [
       [photos[0] ?? 0, photos[9] ?? 0],

@@ -21,6 +21,16 @@ export function appParams(app: TestApp): RatingParams {
   return arenaRatingParams(app.config.arena);
 }
 
+/** The id of a category's newest vote. */
+export async function lastVoteId(app: TestApp, categoryId: number): Promise<number> {
+  const row = await app.db
+    .selectFrom('votes')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .where('category_id', '=', categoryId)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** Inserts voters with the given gold tallies and earlier refit weights; answers their ids. */
 export async function addVoters(
   app: TestApp,
