@@ -6,8 +6,9 @@
  * Asking the database for each chunk's newer votes reads every newer vote of the category once
  * per chunk (votes_category_idx), so a write pass costs chunks × newer votes. A full refit of
  * 1,000,000 photos writes thousands of chunks while the arena votes on, and on SQLite, where a
- * chunk holds the event loop, a pass had not finished after 25 minutes (issue 19, ADR 0017). On SQLite
- * the newer votes are therefore read once, in id order, from a cursor that each chunk moves on:
+ * chunk holds the event loop, a pass had not finished after 25 minutes (issue 19, ADR 0017).
+ * On SQLite the newer votes are therefore read once, in id order, from a cursor that each chunk
+ * moves on:
  * its one connection serialises every writer, so a vote inserted before the chunk's transaction
  * is visible to it and has a lower id than any inserted later, and the cursor misses none.
  * PostgreSQL numbers a vote when it is inserted and commits it later, so a vote below the cursor
