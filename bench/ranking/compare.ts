@@ -74,14 +74,13 @@ export function compareGroup(
       return ta === null || tb === null ? [] : [[ta, tb] as [number, number]];
     });
     figures.push(paired(`τ at ${x} votes per photo`, tau));
+    if (matched[0]?.[0].model !== 'brigade') continue;
     const target = matched.flatMap(([a, b]) => {
       const ea = valueAt(a, a.targetError, x);
       const eb = valueAt(b, b.targetError, x);
       return ea === null || eb === null ? [] : [[Math.abs(ea), Math.abs(eb)] as [number, number]];
     });
-    if (matched[0]?.[0].model === 'brigade') {
-      figures.push(paired(`brigade target |error| at ${x}`, target));
-    }
+    figures.push(paired(`brigade target |error| at ${x}`, target));
   }
   return figures;
 }

@@ -172,7 +172,7 @@ export async function writeIncrementOutcome(
   const { photoIds, outcome, params } = write;
   const count = photoIds.length;
   const photoPacer = writePacer(store);
-  const newerVotes = new NewerVotes(write.categoryId, write.lastVoteId, !store.rowLocks);
+  const newerVotes = new NewerVotes(store, write.categoryId, write.lastVoteId);
   const scored: { id: number; current_score: number }[] = [];
   for (let from = 0, to = 0; from < count; from = to) {
     to = Math.min(count, from + photoPacer.rows);

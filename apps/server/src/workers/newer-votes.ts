@@ -7,14 +7,16 @@
  * per chunk (votes_category_idx), so a write pass costs chunks × newer votes. A full refit of
  * 1,000,000 photos writes thousands of chunks while the arena votes on, and on SQLite, where a
  * chunk holds the event loop, a pass had not finished after 25 minutes (issue 19, ADR 0017).
+ *
  * On SQLite the newer votes are therefore read once, in id order, from a cursor that each chunk
- * moves on:
- * its one connection serialises every writer, so a vote inserted before the chunk's transaction
- * is visible to it and has a lower id than any inserted later, and the cursor misses none.
- * PostgreSQL numbers a vote when it is inserted and commits it later, so a vote below the cursor
- * can appear after the cursor passed it; there each chunk asks the database (its chunks are few:
- * 2,500 rows each).
+ * moves on, and each chunk keeps those on its id range (a filter in memory over the votes of one
+ * write pass). SQLite's one connection serialises every writer, so a vote inserted before the
+ * chunk's transaction is visible to it and has a lower id than any inserted later: the cursor
+ * misses none. PostgreSQL numbers a vote when it is inserted and commits it later, so a vote
+ * below the cursor can appear after the cursor passed it; there each chunk asks the database
+ * (its chunks are few: 2,500 rows each).
  */
+import type { Store } from '../repositories/store.js';
 import type { VoteRepository } from '../repositories/vote.repository.js';
 import { READ_CHUNK } from './refit-input.js';
 
@@ -30,17 +32,17 @@ export class NewerVotes {
   private cursor: number;
   /** The votes read so far, oldest first (SQLite only). */
   private readonly read: NewerVote[] = [];
+  /** Whether ids become visible in the order they were given (SQLite: no row locks). */
+  private readonly cursorReads: boolean;
 
-  /**
-   * `after`: the last vote the fit read. `cursor`: whether ids are visible in the order they
-   * were given (SQLite), so the newer votes can be read once from a cursor.
-   */
+  /** `after`: the last vote the fit read. */
   constructor(
+    store: Pick<Store, 'rowLocks'>,
     private readonly categoryId: number,
     private readonly after: number,
-    private readonly cursorReads: boolean,
   ) {
     this.cursor = after;
+    this.cursorReads = !store.rowLocks;
   }
 
   /**

@@ -57,7 +57,7 @@ export async function writeRefitOutcome(
   const { scoreDays, voters } = store.repos;
   const count = job.photoIds.length;
   const photoPacer = writePacer(store);
-  const newerVotes = new NewerVotes(write.categoryId, write.lastVoteId, !store.rowLocks);
+  const newerVotes = new NewerVotes(store, write.categoryId, write.lastVoteId);
   for (let from = 0, to = 0; from < count; from = to) {
     to = Math.min(count, from + photoPacer.rows);
     const rows = await photoPacer.chunk(to - from, () =>

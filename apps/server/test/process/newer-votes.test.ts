@@ -38,7 +38,7 @@ describe.each(dialects)('the newer votes a refit writer replays, on %s', (dialec
 
   it('gives each chunk the votes since the fit on its photos, oldest first, as they keep coming', async () => {
     const after = await newestVote();
-    const newer = new NewerVotes(category, after, dialect === 'sqlite');
+    const newer = new NewerVotes({ rowLocks: dialect === 'postgres' }, category, after);
     const chunks: [number, number][] = [
       [photos[0] ?? 0, photos[9] ?? 0],
       [photos[10] ?? 0, photos[19] ?? 0],
