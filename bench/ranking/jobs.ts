@@ -11,6 +11,7 @@ import {
   referenceWinRate,
   ratingParams,
   seededRng,
+  type RatingParams,
 } from '../../apps/server/src/domain/rating/index.js';
 import {
   accuracy,
@@ -181,8 +182,8 @@ function jitter(settings: Settings, job: Extract<Job, { kind: 'jitter' }>): Jitt
   const scoreOf = (mu: Float64Array) => {
     const refs = referenceMus(references, world.ids, mu);
     return {
-      score: frozen.map((i) => displayScore(mu[i] as number, refs)),
-      rate: frozen.map((i) => referenceWinRate(mu[i] as number, refs)),
+      score: frozen.map((i) => displayScore(mu[i] as number, refs, params)),
+      rate: frozen.map((i) => referenceWinRate(mu[i] as number, refs, params)),
     };
   };
   let previous = scoreOf(last.mu);
@@ -214,7 +215,7 @@ function jitter(settings: Settings, job: Extract<Job, { kind: 'jitter' }>): Jitt
     );
     if (again.join() !== references.join()) referencesStable = false;
   }
-  const stoppedRaw = stoppedChange(sim, world.ids, references);
+  const stoppedRaw = stoppedChange(sim, world.ids, references, params);
   return {
     kind: 'jitter',
     seed: job.seed,
@@ -229,10 +230,15 @@ function jitter(settings: Settings, job: Extract<Job, { kind: 'jitter' }>): Jitt
 }
 
 /** The jitter run's refits once votes stop: how far any photo's display score still moves. */
-function stoppedChange(sim: EngineSim, ids: readonly string[], references: string[]): number {
+function stoppedChange(
+  sim: EngineSim,
+  ids: readonly string[],
+  references: string[],
+  params: RatingParams,
+): number {
   const rates = (mu: Float64Array) => {
     const refs = referenceMus(references, ids, mu);
-    return ids.map((_, i) => referenceWinRate(mu[i] as number, refs));
+    return ids.map((_, i) => referenceWinRate(mu[i] as number, refs, params));
   };
   const last = sim.last;
   if (last === null) throw new Error('no refit');

@@ -11,7 +11,7 @@ import { board, placePhoto, shanghai, signIn } from '../support/leaderboard.js';
  * BOARD_MIN_COMPARISONS comparisons, marked provisional with their range, and ordered by the
  * range's low end, so a lucky start cannot lift a new photo over an established one. The test
  * clock starts on Saturday 2026-11-21 at 12:00 in Asia/Shanghai; the category has no reference
- * set, so ranges are read against the prior mean (0).
+ * set, so scores and ranges are read against the prior (every place of the set is vacant).
  */
 describe.each(dialects)('provisional photos on the boards on %s', (dialect) => {
   let app: TestApp;
@@ -19,12 +19,12 @@ describe.each(dialects)('provisional photos on the boards on %s', (dialect) => {
   let owner: Awaited<ReturnType<typeof signIn>>;
   const id: Record<string, number> = {};
 
-  /** A photo with a strength μ and variance σ², its score read against the prior mean. */
+  /** A photo with a strength μ and variance σ², its score read against the prior. */
   const place = async (
     name: string,
     facts: { mu: number; sigma2: number; comparisons: number; provisional: boolean },
   ) => {
-    const score = displayScore(facts.mu, [0]);
+    const score = displayScore(facts.mu, []);
     const photoId = await placePhoto(app, {
       userId: owner.id,
       categoryId: category,

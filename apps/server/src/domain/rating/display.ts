@@ -9,8 +9,16 @@
  * strength moves relative to a fixed yardstick: a shift of every μ (the model's free location)
  * changes nothing. A photo at the centre of the reference set scores about 5.50 (550); new photos
  * start at the prior mean, which is the centre of a category's strengths.
+ *
+ * The set has `referenceSetSize` places. While a category has fewer established photos than
+ * that, each vacant place is held by the prior: a photo drawn from N(priorMean, priorVariance),
+ * whose win rate against a photo of strength μ is σ(κ·(μ − priorMean)) by the probit
+ * approximation. A member joining replaces one vacancy, so it moves every score by a
+ * `referenceSetSize`-th of the difference at most. Before, a young category measured against its
+ * few members alone, and each new member moved every score: at 200,000 photos with one
+ * established photo, the set's first member moved every score by 0.7 on average (bench:scale).
  */
-import { sigmoid } from './math.js';
+import { probitScale, sigmoid } from './math.js';
 import { DEFAULT_RATING_PARAMS, type RatingParams } from './params.js';
 import { isProvisional } from './provisional.js';
 
@@ -111,37 +119,57 @@ export function referenceMus(
 }
 
 /**
- * Mean win rate of a photo with strength `mu` against the reference set (0.5 when the set is
- * empty, i.e. a category without established photos shows everyone at 5.50).
+ * The win rate of a photo with strength `mu` against a vacant place of the reference set: against
+ * a photo drawn from the prior N(priorMean, priorVariance).
  */
-export function referenceWinRate(mu: number, references: ArrayLike<number>): number {
-  const k = references.length;
-  if (k === 0) return 0.5;
+export function priorWinRate(mu: number, params: RatingParams = DEFAULT_RATING_PARAMS): number {
+  return sigmoid((mu - params.priorMean) * probitScale(params.priorVariance));
+}
+
+/**
+ * Mean win rate of a photo with strength `mu` against the reference set's `referenceSetSize`
+ * places: its members' μ (`references`) and the vacancies the prior holds. A set with more
+ * members than places (a smaller size configured later) counts every member.
+ */
+export function referenceWinRate(
+  mu: number,
+  references: ArrayLike<number>,
+  params: RatingParams = DEFAULT_RATING_PARAMS,
+): number {
+  const members = references.length;
+  const places = Math.max(members, Math.floor(params.referenceSetSize));
+  if (places === 0) return priorWinRate(mu, params);
   let sum = 0;
-  for (let i = 0; i < k; i++) sum += sigmoid(mu - (references[i] as number));
-  return sum / k;
+  for (let i = 0; i < members; i++) sum += sigmoid(mu - (references[i] as number));
+  const vacancies = places - members;
+  if (vacancies > 0) sum += vacancies * priorWinRate(mu, params);
+  return sum / places;
 }
 
 /** The display score in hundredths, 100..1000: 100 + round(900 · mean win rate). */
-export function displayScore(mu: number, references: ArrayLike<number>): number {
+export function displayScore(
+  mu: number,
+  references: ArrayLike<number>,
+  params: RatingParams = DEFAULT_RATING_PARAMS,
+): number {
   if (!Number.isFinite(mu)) return 550;
-  const score = MIN_DISPLAY_SCORE + Math.round(900 * referenceWinRate(mu, references));
+  const score = MIN_DISPLAY_SCORE + Math.round(900 * referenceWinRate(mu, references, params));
   return Math.min(MAX_DISPLAY_SCORE, Math.max(MIN_DISPLAY_SCORE, score));
 }
 
 /** Display scores of many photos at once (e.g. all photos of a refit), in hundredths. */
-export function displayScores(mus: ArrayLike<number>, references: ArrayLike<number>): Int32Array {
+export function displayScores(
+  mus: ArrayLike<number>,
+  references: ArrayLike<number>,
+  params: RatingParams = DEFAULT_RATING_PARAMS,
+): Int32Array {
   const refs = Float64Array.from(references);
   const out = new Int32Array(mus.length);
-  for (let i = 0; i < mus.length; i++) out[i] = displayScore(mus[i] as number, refs);
+  for (let i = 0; i < mus.length; i++) out[i] = displayScore(mus[i] as number, refs, params);
   return out;
 }
 
-/**
- * The display score in hundredths: the win rate against the reference set mapped to 1-10. A
- * young category without established photos measures against the prior centre instead.
- */
+/** The display score in hundredths of a photo with strength `mu`: displayScore with `params`. */
 export function scoreOf(mu: number, referenceMus: readonly number[], params: RatingParams): number {
-  const references = referenceMus.length > 0 ? referenceMus : [params.priorMean];
-  return 100 + Math.round(900 * referenceWinRate(mu, references));
+  return displayScore(mu, referenceMus, params);
 }

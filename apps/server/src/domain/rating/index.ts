@@ -46,6 +46,7 @@ export {
   chooseReferenceSet,
   referenceMus,
   referenceWinRate,
+  priorWinRate,
   displayScore,
   displayScores,
   scoreOf,

@@ -61,6 +61,5 @@ export function placementOf(
   references: ArrayLike<number>,
   params: RatingParams = DEFAULT_RATING_PARAMS,
 ): PlacementFacts | null {
-  const refs = references.length > 0 ? references : [params.priorMean];
-  return placementWith(mu, sigma2, (value) => displayScore(value, refs), params);
+  return placementWith(mu, sigma2, (value) => displayScore(value, references, params), params);
 }

@@ -6,6 +6,7 @@ import {
   displayScores,
   isProvisional,
   priorState,
+  probitScale,
   provisionalThreshold,
   ratingParams,
   referenceMus,
@@ -26,10 +27,20 @@ const established = (count: number, prefix = 'e'): ReferenceCandidate[] =>
 describe('display score', () => {
   const refs = Float64Array.from([-2, -1, -0.5, 0, 0.5, 1, 2]);
 
-  it('shows 5.50 for a photo at the centre of the reference set, and for an empty set', () => {
+  it('shows 5.50 for a photo at the centre of the reference set, and at the prior mean', () => {
     expect(displayScore(0, refs)).toBe(550);
-    expect(displayScore(1.234, [])).toBe(550);
+    expect(displayScore(0, [])).toBe(550);
     expect(displayScore(Number.NaN, refs)).toBe(550);
+  });
+
+  it('measures against the prior where the set has vacancies', () => {
+    const prior = (mu: number) => 1 / (1 + Math.exp(-mu * probitScale(1)));
+    // No member: every place is the prior's.
+    expect(displayScore(1.234, [])).toBe(100 + Math.round(900 * prior(1.234)));
+    // Seven members, 57 vacancies.
+    const mu = 0.7;
+    const members = Array.from(refs).reduce((s, r) => s + 1 / (1 + Math.exp(r - mu)), 0);
+    expect(displayScore(mu, refs)).toBe(100 + Math.round((900 * (members + 57 * prior(mu))) / 64));
   });
 
   it('is monotone in μ and stays within 100..1000', () => {
@@ -47,16 +58,45 @@ describe('display score', () => {
     expect(displayScore(1, refs)).toBeGreaterThan(displayScore(0.5, refs));
   });
 
-  it('is 100 + round(900 · mean win rate) and unchanged when every μ shifts together', () => {
+  it('is 100 + round(900 · mean win rate) and, with a full set, unchanged when every μ shifts', () => {
+    const full = Float64Array.from({ length: 64 }, (_, k) => -3 + (6 * k) / 63);
     const mu = 0.7;
-    const rate = Array.from(refs).reduce((s, r) => s + 1 / (1 + Math.exp(r - mu)), 0) / refs.length;
-    expect(displayScore(mu, refs)).toBe(100 + Math.round(900 * rate));
+    const rate = Array.from(full).reduce((s, r) => s + 1 / (1 + Math.exp(r - mu)), 0) / 64;
+    expect(displayScore(mu, full)).toBe(100 + Math.round(900 * rate));
     expect(
       displayScore(
         mu + 3,
-        refs.map((r) => r + 3),
+        full.map((r) => r + 3),
       ),
-    ).toBe(displayScore(mu, refs));
+    ).toBe(displayScore(mu, full));
+  });
+
+  it('moves no score by more than a 64th of a win when a member joins a young set', () => {
+    // A category whose established photos arrive one by one: each joins the set as chooseReferenceSet
+    // picks it. Measured against its few members alone, the first one moved every score by up to
+    // 4.35 points (a member at the bottom quantile); a member replacing a vacancy moves a score by
+    // 900 · (its win rate − the prior's) / 64 at most.
+    const pool = established(300, 'y');
+    const order: string[] = [];
+    for (let k = 1; k <= 64; k++) {
+      order.splice(
+        0,
+        order.length,
+        ...chooseReferenceSet(pool, order, ratingParams({ referenceSetSize: k })),
+      );
+    }
+    expect(order).toHaveLength(64);
+    const muOf = new Map(pool.map((c) => [c.id, c.mu]));
+    let largest = 0;
+    for (let k = 0; k < 64; k++) {
+      const before = order.slice(0, k).map((id) => muOf.get(id) as number);
+      const after = order.slice(0, k + 1).map((id) => muOf.get(id) as number);
+      for (let mu = -4; mu <= 4; mu += 0.25) {
+        largest = Math.max(largest, Math.abs(displayScore(mu, after) - displayScore(mu, before)));
+      }
+    }
+    expect(largest).toBeLessThanOrEqual(Math.ceil(900 / 64));
+    expect(largest).toBeGreaterThan(0);
   });
 
   it('scores many photos at once, with reference μs looked up once', () => {
