@@ -90,6 +90,22 @@ async function activeScores(target: BenchDatabase, categoryId: number) {
   }
 }
 
+/** The category's reference set (its photos' ids). */
+async function referenceMembers(target: BenchDatabase, categoryId: number): Promise<number[]> {
+  const handle = target.open();
+  try {
+    const rows = await handle.db
+      .selectFrom('category_references')
+      .select('photo_id')
+      .where('category_id', '=', categoryId)
+      .orderBy('photo_id')
+      .execute();
+    return rows.map((row) => row.photo_id);
+  } finally {
+    await handle.close();
+  }
+}
+
 /** Makes the next periodic refit a full one: its mark says a tenth of the votes are new. */
 async function makeFullRefitDue(target: BenchDatabase, categoryId: number): Promise<void> {
   const handle = target.open();
@@ -295,6 +311,7 @@ async function measure(target: BenchDatabase): Promise<void> {
       `  ${increment.toLocaleString('en-US')} new votes written in ${secondsSince(started2)} s`,
     );
     const beforeIncrement = await activeScores(target, seededCategory);
+    const membersBefore = await referenceMembers(target, seededCategory);
     resetPeak(pid);
     const rssBefore = memoryOf(pid).rss;
     // For the profile (PROFILE=1, profile:summary --from/--to): where the increment lies in it.
@@ -341,6 +358,31 @@ async function measure(target: BenchDatabase): Promise<void> {
         `${(Math.sqrt(squares / Math.max(1, afterFull.score.length)) / 100).toFixed(3)} ` +
         `(checked in ${secondsSince(started2)} s); before the increment, against the same full ` +
         `refit: τ ${kendallTauFast(beforeIncrement.mu, afterFull.mu).toFixed(5)} by μ`,
+    );
+    // A shift or a stretch of every score shows here, apart from the order's agreement.
+    const spread = (values: Float64Array, unit: number) => {
+      let sum = 0;
+      for (const value of values) sum += value;
+      const mean = sum / Math.max(1, values.length);
+      let squares = 0;
+      for (const value of values) squares += (value - mean) ** 2;
+      const sd = Math.sqrt(squares / Math.max(1, values.length));
+      return `${(mean / unit).toFixed(3)} ± ${(sd / unit).toFixed(3)}`;
+    };
+    const members = await referenceMembers(target, seededCategory);
+    const atMembers = (snapshot: { id: Float64Array; mu: Float64Array }) =>
+      Float64Array.from(members, (id) => snapshot.mu[snapshot.id.indexOf(id)] ?? Number.NaN);
+    console.log(
+      `  the ${members.length} reference photos' μ (mean ± sd): before the increment ` +
+        `${spread(atMembers(beforeIncrement), 1)}, after it ${spread(atMembers(afterIncrement), 1)}, ` +
+        `full ${spread(atMembers(afterFull), 1)}; ` +
+        `${members.filter((id) => !membersBefore.includes(id)).length} of them new since the increment`,
+    );
+    console.log(
+      `  mean ± sd of μ / of the score: before the increment ${spread(beforeIncrement.mu, 1)} / ` +
+        `${spread(beforeIncrement.score, 100)}, after it ${spread(afterIncrement.mu, 1)} / ` +
+        `${spread(afterIncrement.score, 100)}, full ${spread(afterFull.mu, 1)} / ` +
+        spread(afterFull.score, 100),
     );
     // The seed's votes favour the lower photo id (votes.ts): each order against that one.
     const seedOrder = afterFull.id.map((id) => -id);
