@@ -32,6 +32,7 @@ import { SCALE_TIME_ZONE, seedScale } from './seed.js';
 import { seedVotes } from './votes.js';
 import { kendallTauFast } from '../lib/kendall.js';
 import { fitMarkKey } from '../../apps/server/src/repositories/settings.repository.js';
+import { ReferenceRepository } from '../../apps/server/src/repositories/reference.repository.js';
 import { priorVoterWeight } from '../../apps/server/src/domain/rating/index.js';
 
 const { values } = parseArgs({
@@ -94,13 +95,8 @@ async function activeScores(target: BenchDatabase, categoryId: number) {
 async function referenceMembers(target: BenchDatabase, categoryId: number): Promise<number[]> {
   const handle = target.open();
   try {
-    const rows = await handle.db
-      .selectFrom('category_references')
-      .select('photo_id')
-      .where('category_id', '=', categoryId)
-      .orderBy('photo_id')
-      .execute();
-    return rows.map((row) => row.photo_id);
+    const members = await new ReferenceRepository(handle.db).references(categoryId);
+    return members.sort((a, b) => a - b);
   } finally {
     await handle.close();
   }
