@@ -278,14 +278,22 @@ test.describe('toasts stay out of the way of the controls', () => {
     const last = chips.last();
     const group = row.getByRole('group');
     const fuel = page.getByTestId('fuel-pill');
-    // Measure once both are laid out (the pill appears with the voter's stats).
+    // Measure once both are laid out (the pill appears with the voter's stats) and the arena has
+    // settled: its sheets chunk swaps the pill for the counting one, and a pill measured during
+    // the swap has no box (CI, stop 29).
     await expect(fuel).toBeVisible();
     await expect(group).toBeVisible();
     await expect(arrowOf(row)).toBeVisible();
-    const rowBox = await group.boundingBox();
-    const fuelBox = await fuel.boundingBox();
+    await waitForSettledPage(page);
     // The row ends before the fuel pill: nothing of it lies under the pill.
-    expect((rowBox?.x ?? 0) + (rowBox?.width ?? 0)).toBeLessThanOrEqual((fuelBox?.x ?? 0) + 0.5);
+    await expect
+      .poll(async () => {
+        const rowBox = await group.boundingBox();
+        const fuelBox = await fuel.boundingBox();
+        if (rowBox === null || fuelBox === null) return 'not laid out';
+        return rowBox.x + rowBox.width <= fuelBox.x + 0.5 ? 'clear' : 'under the pill';
+      })
+      .toBe('clear');
     const overflows = await group.evaluate((node) => node.scrollWidth > node.clientWidth + 2);
     expect(overflows, 'at 360 px the chips do not all fit').toBe(true);
     const arrow = arrowOf(row);
