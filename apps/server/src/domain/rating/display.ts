@@ -6,8 +6,8 @@
  *
  * The reference set is a list of established photos chosen once (spread over the quantiles of
  * the category) and changed only when members disappear, so scores move only when a photo's own
- * strength moves relative to a fixed yardstick: a shift of every μ (the model's free location)
- * changes nothing. A photo at the centre of the reference set scores about 5.50 (550); new photos
+ * strength moves relative to a fixed yardstick: with a full set, a shift of every μ (the model's
+ * free location) changes nothing. A photo at the centre of the reference set scores about 5.50 (550); new photos
  * start at the prior mean, which is the centre of a category's strengths.
  *
  * The set has `referenceSetSize` places. While a category has fewer established photos than

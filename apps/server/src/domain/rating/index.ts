@@ -46,7 +46,6 @@ export {
   chooseReferenceSet,
   referenceMus,
   referenceWinRate,
-  priorWinRate,
   displayScore,
   displayScores,
   scoreOf,
