@@ -30,8 +30,10 @@ type VoteReads = Pick<VoteRepository, 'votesOfCategoryAfter' | 'votesOnPhotosAft
 
 export class NewerVotes {
   private cursor: number;
-  /** The votes read so far, oldest first (SQLite only). */
-  private readonly read: NewerVote[] = [];
+  /** The votes read so far that may name a photo of a later chunk, oldest first (SQLite only). */
+  private read: NewerVote[] = [];
+  /** The last photo id of the chunk before (SQLite only). */
+  private passed = Number.NEGATIVE_INFINITY;
   /** Whether ids become visible in the order they were given (SQLite: no row locks). */
   private readonly cursorReads: boolean;
 
@@ -47,12 +49,18 @@ export class NewerVotes {
 
   /**
    * The newer votes naming a photo with an id in [firstPhoto, lastPhoto], oldest first. Called
-   * inside the chunk's transaction, once its photos are locked.
+   * inside the chunk's transaction, once its photos are locked, for chunks in ascending id order
+   * (both writers write their photos in id order): a vote naming only photos below a chunk is
+   * dropped then, so each chunk filters what later chunks may still need, not the whole pass.
    */
   async on(votes: VoteReads, firstPhoto: number, lastPhoto: number): Promise<NewerVote[]> {
     if (!this.cursorReads) {
       return votes.votesOnPhotosAfter(this.categoryId, this.after, firstPhoto, lastPhoto);
     }
+    if (firstPhoto <= this.passed) {
+      throw new RangeError(`NewerVotes: chunk from ${firstPhoto} after one up to ${this.passed}`);
+    }
+    this.passed = lastPhoto;
     for (;;) {
       const rows = await votes.votesOfCategoryAfter(this.categoryId, this.cursor, READ_CHUNK);
       for (const row of rows) {
@@ -66,6 +74,9 @@ export class NewerVotes {
       if (last !== undefined) this.cursor = last.id;
       if (last === undefined || rows.length < READ_CHUNK) break;
     }
+    this.read = this.read.filter(
+      (vote) => vote.winner_photo_id >= firstPhoto || vote.loser_photo_id >= firstPhoto,
+    );
     const named = (id: number) => id >= firstPhoto && id <= lastPhoto;
     return this.read.filter((vote) => named(vote.winner_photo_id) || named(vote.loser_photo_id));
   }
