@@ -30,7 +30,10 @@ async function gatedApp(app: TestApp) {
 /** Group commit (ADR 0016): commits share WAL flushes, and no answer leaves before its flush. */
 describe('SQLite group commit', () => {
   const dirs: string[] = [];
-  afterEach(() => {
+  const stores: SqliteStore[] = [];
+  afterEach(async () => {
+    // store.close() lets its checkpoint thread close on its own; the folder goes once it has.
+    for (const store of stores.splice(0)) await store.checkpointer.close();
     for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -38,6 +41,7 @@ describe('SQLite group commit', () => {
     const dir = makeTempDir('yanzhi-store-');
     dirs.push(dir);
     const store = new SqliteStore(path.join(dir, 'store.db'));
+    stores.push(store);
     store.prepare('create table t (id integer primary key, v text)').run([]);
     await store.durable();
     return store;
