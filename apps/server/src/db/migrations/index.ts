@@ -16,6 +16,7 @@ import * as boostDelivery from './2026-11-25-0060-boost-delivery.js';
 import * as invitedPhoto from './2026-11-25-0070-invited-photo.js';
 import * as fitState from './2026-11-28-0010-fit-state.js';
 import * as changesByTimeAndId from './2026-11-28-0020-changes-by-time-and-id.js';
+import * as photoIndexesWithoutScore from './2026-11-28-0030-photo-indexes-without-score.js';
 
 /** Every migration in order. Names carry a date prefix; a shipped migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0070-invited-photo': invitedPhoto,
   '2026-11-28-0010-fit-state': fitState,
   '2026-11-28-0020-changes-by-time-and-id': changesByTimeAndId,
+  '2026-11-28-0030-photo-indexes-without-score': photoIndexesWithoutScore,
 };
