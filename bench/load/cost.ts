@@ -7,7 +7,9 @@
  *
  *   npm run bench:load-cost -w bench        (N=2000 PHOTOS=200 PROFILE=1 DATABASE_URL=…)
  *
- * PROFILE=1 also writes a V8 CPU profile of the server into bench/dist/profiles.
+ * PROFILE=1 also writes a V8 CPU profile of the server into bench/dist/profiles, and prints when
+ * each call's stretch began and ended in the profile's seconds (for `profile:summary --from --to`).
+ * CALLS=get_random_photos_for_rating,submit_photo_rating measures only those calls (in order).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -28,7 +30,14 @@ const photosPerCategory = Number(process.env.PHOTOS ?? 200);
 const databaseUrl = process.env.DATABASE_URL ?? null;
 const profileDir = path.join(repoRoot, 'bench/dist/profiles');
 
+const only = process.env.CALLS?.split(',') ?? null;
+const calls = COST_CALLS.filter(({ call }) => only === null || only.includes(call));
+if (calls.length === 0)
+  throw new Error(`CALLS names none of ${COST_CALLS.map((c) => c.call).join(', ')}`);
+
 fs.mkdirSync(profileDir, { recursive: true });
+// The profile's clock starts with the server process, a moment after this one.
+const spawned = performance.now();
 const target = await startCostTarget({
   name: 'cost',
   photosPerCategory,
@@ -47,9 +56,12 @@ const rows: {
   'calls/s (8 at a time)': number;
   'not ok': number;
 }[] = [];
+const stretches: { call: string; 'from s': number; 'to s': number }[] = [];
+const sinceSpawn = () => Math.round((performance.now() - spawned) / 100) / 10;
 
 await warm(target);
-for (const { call, run } of COST_CALLS) {
+for (const { call, run } of calls) {
+  const from = sinceSpawn();
   const before = cpuMs(pid);
   const mainBefore = mainThreadCpuMs(pid);
   const writtenBefore = writtenBytes(pid);
@@ -57,6 +69,7 @@ for (const { call, run } of COST_CALLS) {
   const started = performance.now();
   const notOk = await drive(target, run, 0, count);
   const seconds = (performance.now() - started) / 1000;
+  stretches.push({ call, 'from s': from, 'to s': sinceSpawn() });
   const perCall = (value: number) => Math.round((value / count) * 1000) / 1000;
   rows.push({
     call,
@@ -83,4 +96,7 @@ console.log(
     `${target.voters.length} voters`,
 );
 console.table(rows);
-if (process.env.PROFILE) console.log(`profile written to ${profileDir}`);
+if (process.env.PROFILE) {
+  console.log(`profile written to ${profileDir}; each call's stretch, in its seconds:`);
+  console.table(stretches);
+}

@@ -78,6 +78,47 @@ const LOCK_PHOTOS = new PreparedQuery<[first: number, second: number], RatedPhot
   return hasRowLocks(db) ? query.forUpdate() : query;
 });
 
+/** What a vote writes back to a photo; a moment left null keeps the one stored. */
+export type VotedRating = Pick<
+  PhotoRow,
+  | 'mu'
+  | 'sigma2'
+  | 'comparisons'
+  | 'wins'
+  | 'win_streak'
+  | 'current_score'
+  | 'provisional'
+  | 'boost_remaining'
+  | 'boost_served'
+  | 'placed_at'
+  | 'boost_finished_at'
+>;
+const VOTED_COLUMNS = [
+  'mu',
+  'sigma2',
+  'comparisons',
+  'wins',
+  'win_streak',
+  'current_score',
+  'provisional',
+  'boost_remaining',
+  'boost_served',
+] as const satisfies readonly (keyof VotedRating)[];
+type VotedArgs = (number | null)[];
+const APPLY_VOTE = new PreparedQuery<VotedArgs, never>((db, arg) => {
+  const columns = VOTED_COLUMNS.length;
+  const set = Object.fromEntries(VOTED_COLUMNS.map((column, index) => [column, arg(index)]));
+  return db
+    .updateTable('photos')
+    .set((eb) => ({
+      ...(set as Record<(typeof VOTED_COLUMNS)[number], number>),
+      placed_at: eb.fn.coalesce(eb.val(arg(columns)), eb.ref('placed_at')),
+      boost_finished_at: eb.fn.coalesce(eb.val(arg(columns + 1)), eb.ref('boost_finished_at')),
+      updated_at: arg(columns + 2) as number,
+    }))
+    .where('id', '=', arg(columns + 3) as number);
+});
+
 /**
  * The photo columns the arena and the refit read and write: the pairing index's rows, a pair's
  * cards, the ratings a vote moves and a refit rewrites.
@@ -142,6 +183,12 @@ export class RatingRepository {
   /** Both photos of a vote, locked in id order (no deadlock between two votes on PostgreSQL). */
   lockPhotos(ids: [number, number]): Promise<RatedPhotoRow[]> {
     return LOCK_PHOTOS.rows(this.db, ids[0], ids[1]);
+  }
+
+  /** What a vote changed on one of its photos (a prepared statement: every vote runs two). */
+  async applyVote(id: number, rating: VotedRating, now: number): Promise<void> {
+    const args: VotedArgs = VOTED_COLUMNS.map((column) => rating[column]);
+    await APPLY_VOTE.rows(this.db, ...args, rating.placed_at, rating.boost_finished_at, now, id);
   }
 
   async updatePhoto(

@@ -1,6 +1,43 @@
-import type { Insertable } from 'kysely';
 import type { Db } from '../db/database.js';
-import type { VoteRow, VotesTable } from '../db/schema.js';
+import { PreparedQuery } from '../db/prepared-query.js';
+import type { VoteRow } from '../db/schema.js';
+
+/** A vote as it is inserted: every column but its id (`net` is null when not given). */
+export type VoteValues = Omit<VoteRow, 'id' | 'net'> & { net?: number | null };
+
+/** The columns of a vote's insert, in the order of its prepared statement's arguments. */
+const VOTE_COLUMNS = [
+  'pair_id',
+  'category_id',
+  'voter_id',
+  'user_id',
+  'winner_photo_id',
+  'loser_photo_id',
+  'photo_lo',
+  'photo_hi',
+  'side',
+  'kind',
+  'dwell_ms',
+  'weight',
+  'gold',
+  'fuel_earned',
+  'winner_score_before',
+  'winner_score_after',
+  'loser_score_before',
+  'loser_score_after',
+  'net',
+  'created_at',
+] as const satisfies readonly (keyof VoteValues)[];
+type VoteArgs = Required<VoteValues>[(typeof VOTE_COLUMNS)[number]][];
+
+// Every vote inserts one: prepared (ADR 0021).
+const INSERT_VOTE = new PreparedQuery<VoteArgs, { id: number }>((db, arg) => {
+  const values = Object.fromEntries(VOTE_COLUMNS.map((column, index) => [column, arg(index)]));
+  return db
+    .insertInto('votes')
+    .values(values as Required<VoteValues>)
+    .returning('id');
+});
 
 /** The votes: one written per judged pair, read back for a repeat and by the refit. */
 export class VoteRepository {
@@ -10,12 +47,11 @@ export class VoteRepository {
     return this.db.selectFrom('votes').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async insertVote(vote: Insertable<VotesTable>): Promise<number> {
-    const row = await this.db
-      .insertInto('votes')
-      .values(vote)
-      .returning('id')
-      .executeTakeFirstOrThrow();
+  async insertVote(vote: VoteValues): Promise<number> {
+    const full: Required<VoteValues> = { ...vote, net: vote.net ?? null };
+    const args: VoteArgs = VOTE_COLUMNS.map((column) => full[column]);
+    const row = await INSERT_VOTE.first(this.db, ...args);
+    if (!row) throw new Error('the vote insert returned no id');
     return row.id;
   }
 

@@ -34,6 +34,37 @@ const LOCK = new PreparedQuery<[id: number], VoterRow>((db, arg) => {
   return hasRowLocks(db) ? query.forUpdate() : query;
 });
 
+const COUNTER_COLUMNS = [
+  'total_votes',
+  'left_votes',
+  'right_votes',
+  'fast_votes',
+  'gold_passed',
+  'gold_failed',
+  'day',
+  'day_votes',
+  'day_fuel',
+  'streak_days',
+] as const satisfies readonly (keyof VoterCounters)[];
+type CounterArgs = VoterCounters[(typeof COUNTER_COLUMNS)[number]][];
+const UPDATE_COUNTERS = new PreparedQuery<CounterArgs, never>((db, arg) => {
+  const columns = COUNTER_COLUMNS.length;
+  const set = Object.fromEntries(COUNTER_COLUMNS.map((column, index) => [column, arg(index)]));
+  return db
+    .updateTable('voters')
+    .set({ ...(set as VoterCounters), updated_at: arg(columns) as number })
+    .where('id', '=', arg(columns + 1) as number);
+});
+const TAKE_UNANNOUNCED = new PreparedQuery<[now: number, voterId: number], { key: string }>(
+  (db, arg) =>
+    db
+      .updateTable('voter_achievements')
+      .set({ announced_at: arg(0) })
+      .where('voter_id', '=', arg(1))
+      .where('announced_at', 'is', null)
+      .returning('key'),
+);
+
 export class VoterRepository {
   constructor(private readonly db: Db) {}
 
@@ -145,12 +176,10 @@ export class VoterRepository {
     await this.db.deleteFrom('voters').where('voter_key', 'like', `${keyPrefix}%`).execute();
   }
 
-  async update(id: number, patch: Partial<VoterCounters>, now: number): Promise<void> {
-    await this.db
-      .updateTable('voters')
-      .set({ ...patch, updated_at: now })
-      .where('id', '=', id)
-      .execute();
+  /** Sets a voter's counters (every vote does: a prepared statement). */
+  async update(id: number, counters: VoterCounters, now: number): Promise<void> {
+    const args: CounterArgs = COUNTER_COLUMNS.map((column) => counters[column]);
+    await UPDATE_COUNTERS.rows(this.db, ...args, now, id);
   }
 
   async setRefitResults(
@@ -240,13 +269,7 @@ export class VoterRepository {
 
   /** Achievements unlocked by others' votes (one's photo) and not shown yet; marks them shown. */
   async takeUnannounced(voterId: number, now: number): Promise<string[]> {
-    const rows = await this.db
-      .updateTable('voter_achievements')
-      .set({ announced_at: now })
-      .where('voter_id', '=', voterId)
-      .where('announced_at', 'is', null)
-      .returning('key')
-      .execute();
+    const rows = await TAKE_UNANNOUNCED.rows(this.db, now, voterId);
     return rows.map((row) => row.key);
   }
 }

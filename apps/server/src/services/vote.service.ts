@@ -5,7 +5,7 @@ import {
   type SubmitRatingResponse,
 } from '@yanzhi/contract';
 import type { ArenaSettings } from '../config.js';
-import type { NewVote, ServedPairRow } from '../db/schema.js';
+import type { ServedPairRow } from '../db/schema.js';
 import { walletOf, type FuelWallet } from '../domain/fuel.js';
 import { neighbourhoodHash } from '../domain/network.js';
 import { scoreOf, type RatingParams } from '../domain/rating/index.js';
@@ -20,8 +20,9 @@ import {
 import { AppError } from '../errors.js';
 import type { ArenaIndexes } from '../indexes/arena-indexes.js';
 import type { Repositories } from '../repositories/index.js';
-import type { RatedPhotoRow } from '../repositories/rating.repository.js';
+import type { RatedPhotoRow, VotedRating } from '../repositories/rating.repository.js';
 import type { Store } from '../repositories/store.js';
+import type { VoteValues } from '../repositories/vote.repository.js';
 import { userVoterKey, type VoterRepository } from '../repositories/voter.repository.js';
 import { achievementsByKey } from '../views/achievement-view.js';
 import type { Caller } from './arena.service.js';
@@ -136,7 +137,7 @@ async function saveVote(
     [before.winner, decision.winner],
     [before.loser, decision.loser],
   ] as const) {
-    await ratings.updatePhoto(photo.id, ratingOf(was, photo, vote.now), vote.now);
+    await ratings.applyVote(photo.id, ratingOf(was, photo, vote.now), vote.now);
   }
   await voters.update(vote.voterId, decision.voter, vote.now);
   const earned = decision.vote.fuel_earned;
@@ -171,7 +172,7 @@ function voteRow(
   pair: ServedPairRow,
   vote: PendingVote,
   decision: VoteDecision<RatedPhotoRow>,
-): NewVote {
+): VoteValues {
   return {
     pair_id: pair.id,
     category_id: pair.category_id,
@@ -190,9 +191,10 @@ function voteRow(
 
 /**
  * The rating columns a vote writes back to a photo, with the moments its owner's news reports
- * (placement finished, bought exposures used up) when this vote is the one that caused them.
+ * (placement finished, bought exposures used up) when this vote is the one that caused them
+ * (null: not this vote, and the stored moment stays).
  */
-function ratingOf(was: RatedPhotoRow, photo: RatedPhotoRow, now: number) {
+function ratingOf(was: RatedPhotoRow, photo: RatedPhotoRow, now: number): VotedRating {
   const { mu, sigma2, comparisons, wins, win_streak, current_score, provisional } = photo;
   const { boost_remaining, boost_served } = photo;
   return {
@@ -205,8 +207,8 @@ function ratingOf(was: RatedPhotoRow, photo: RatedPhotoRow, now: number) {
     provisional,
     boost_remaining,
     boost_served,
-    ...(was.provisional === 1 && provisional === 0 ? { placed_at: now } : {}),
-    ...(was.boost_remaining > 0 && boost_remaining === 0 ? { boost_finished_at: now } : {}),
+    placed_at: was.provisional === 1 && provisional === 0 ? now : null,
+    boost_finished_at: was.boost_remaining > 0 && boost_remaining === 0 ? now : null,
   };
 }
 
@@ -226,7 +228,7 @@ async function announce(
     await voters.unlock(owner.id, earned.owner, vote.now, false);
   }
   const announced = [...unlocked, ...(await voters.takeUnannounced(vote.voterId, vote.now))];
-  // Most votes announce nothing: then there is nothing to look up.
-  const rows = announced.length > 0 ? await voters.achievements(vote.voterId) : [];
-  return achievementsByKey(announced, rows);
+  // Most votes announce nothing: then there is nothing to look up or build.
+  if (announced.length === 0) return [];
+  return achievementsByKey(announced, await voters.achievements(vote.voterId));
 }

@@ -45,7 +45,7 @@ describe.each(dialects)('reports need standing from distinct neighbourhoods on %
     const voters = new VoterRepository(app.db);
     const now = app.clock.now();
     const voter = await app.services.identity.resolveVoter(device, null, now);
-    await voters.update(voter.id, { total_votes: 40, gold_passed: 3 }, now);
+    await voters.update(voter.id, { ...voter, total_votes: 40, gold_passed: 3 }, now);
     await voters.setRefitResults([{ id: voter.id, weight, reliability: weight, trust: 1 }]);
     return { 'device-id': device };
   }
