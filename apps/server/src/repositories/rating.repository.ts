@@ -267,6 +267,7 @@ export class RatingRepository {
         .select(['id', 'state', 'fit_mu', 'fit_precision', 'fit_evidence'])
         .where('id', 'in', ids.slice(from, from + ID_CHUNK))
         .where('category_id', '=', categoryId)
+        .orderBy('id')
         .execute();
       found.push(...rows);
     }

@@ -25,6 +25,8 @@ import { NewerVotes } from './newer-votes.js';
  * 33 ms, one of 1,000 about 7.
  */
 const IDS_PER_READ = 1000;
+/** Votes whose photos are looked up between two turns of the event loop (a few ms). */
+const POSITIONS_PER_TURN = 50_000;
 
 export interface IncrementInput {
   job: Omit<IncrementJob, 'params'>;
@@ -73,15 +75,16 @@ export async function readIncrementInput(
     named.add(winner[e] as number);
     named.add(loser[e] as number);
   }
+  // Read in id order, a chunk of ascending ids at a time: the rows arrive sorted, and sorting
+  // 190,000 row objects afterwards held the event loop for 200 ms (bench:refit at 1M photos).
+  const ids = Float64Array.from(named).sort();
+  named.clear();
   const states: FitStateRow[] = [];
-  const ids = [...named];
   for (let from = 0; from < ids.length; from += IDS_PER_READ) {
-    states.push(
-      ...(await repos.ratings.fitStates(categoryId, ids.slice(from, from + IDS_PER_READ))),
-    );
+    const chunk = Array.from(ids.subarray(from, from + IDS_PER_READ));
+    for (const row of await repos.ratings.fitStates(categoryId, chunk)) states.push(row);
     await yieldToEventLoop();
   }
-  states.sort((a, b) => a.id - b.id);
   const photoIds = Float64Array.from(states, (row) => row.id);
   const priorPrecision = 1 / params.priorVariance;
   const mu = Float64Array.from(states, (row) => row.fit_mu ?? params.priorMean);
@@ -90,6 +93,7 @@ export async function readIncrementInput(
   for (let e = 0; e < winner.length; e++) {
     winner[e] = positionOf(photoIds, winner[e] as number);
     loser[e] = positionOf(photoIds, loser[e] as number);
+    if (e % POSITIONS_PER_TURN === POSITIONS_PER_TURN - 1) await yieldToEventLoop();
   }
   await yieldToEventLoop();
 
