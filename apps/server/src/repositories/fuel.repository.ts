@@ -39,6 +39,13 @@ const INSERT_LEDGER_ROW = new PreparedQuery<
   }),
 );
 
+const balanceOf = (table: 'users' | 'voters') =>
+  new PreparedQuery<[id: number], { fuel_balance: number }>((db, arg) =>
+    db.selectFrom(table).select('fuel_balance').where('id', '=', arg(0)),
+  );
+const USER_BALANCE = balanceOf('users');
+const VOTER_BALANCE = balanceOf('voters');
+
 /**
  * The fuel ledger and the balances it adds up to. A signed-in person's wallet is their user;
  * an anonymous voter's is their voter row. Every change writes a ledger row and moves the
@@ -95,12 +102,10 @@ export class FuelRepository {
     );
   }
 
+  /** A wallet's balance (every vote answers with it: prepared). */
   async balance(wallet: FuelWallet): Promise<number> {
-    const row = await this.db
-      .selectFrom(wallet.kind === 'user' ? 'users' : 'voters')
-      .select('fuel_balance')
-      .where('id', '=', wallet.id)
-      .executeTakeFirst();
+    const query = wallet.kind === 'user' ? USER_BALANCE : VOTER_BALANCE;
+    const row = await query.first(this.db, wallet.id);
     return row?.fuel_balance ?? 0;
   }
 
