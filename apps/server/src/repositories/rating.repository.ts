@@ -45,11 +45,8 @@ const INDEX_COLUMNS = [
   'boost_served',
 ] as const;
 
-const RATED_COLUMNS = [
-  'id',
-  'user_id',
-  'category_id',
-  'state',
+/** The rating columns a vote writes back to each of its photos. */
+const VOTED_COLUMNS = [
   'mu',
   'sigma2',
   'comparisons',
@@ -59,6 +56,14 @@ const RATED_COLUMNS = [
   'provisional',
   'boost_remaining',
   'boost_served',
+] as const;
+
+const RATED_COLUMNS = [
+  'id',
+  'user_id',
+  'category_id',
+  'state',
+  ...VOTED_COLUMNS,
   'published_at',
 ] as const;
 
@@ -81,29 +86,8 @@ const LOCK_PHOTOS = new PreparedQuery<[first: number, second: number], RatedPhot
 /** What a vote writes back to a photo; a moment left null keeps the one stored. */
 export type VotedRating = Pick<
   PhotoRow,
-  | 'mu'
-  | 'sigma2'
-  | 'comparisons'
-  | 'wins'
-  | 'win_streak'
-  | 'current_score'
-  | 'provisional'
-  | 'boost_remaining'
-  | 'boost_served'
-  | 'placed_at'
-  | 'boost_finished_at'
+  (typeof VOTED_COLUMNS)[number] | 'placed_at' | 'boost_finished_at'
 >;
-const VOTED_COLUMNS = [
-  'mu',
-  'sigma2',
-  'comparisons',
-  'wins',
-  'win_streak',
-  'current_score',
-  'provisional',
-  'boost_remaining',
-  'boost_served',
-] as const satisfies readonly (keyof VotedRating)[];
 type VotedArgs = (number | null)[];
 const APPLY_VOTE = new PreparedQuery<VotedArgs, never>((db, arg) => {
   const columns = VOTED_COLUMNS.length;
