@@ -53,3 +53,13 @@ export class PreparedQuery<Args extends readonly unknown[], Row> {
     return compiled;
   }
 }
+
+/**
+ * The columns of a prepared write that sets every field of `T`, in argument order; it compiles
+ * only when the list names them all, so a field added to `T` cannot be silently left unwritten.
+ */
+export function everyColumnOf<T>() {
+  return <const C extends readonly (keyof T)[]>(
+    columns: C & ([Exclude<keyof T, C[number]>] extends [never] ? unknown : never),
+  ): C => columns;
+}

@@ -1,12 +1,12 @@
 import type { Db } from '../db/database.js';
-import { PreparedQuery } from '../db/prepared-query.js';
+import { everyColumnOf, PreparedQuery } from '../db/prepared-query.js';
 import type { VoteRow } from '../db/schema.js';
 
 /** A vote as it is inserted: every column but its id (`net` is null when not given). */
 export type VoteValues = Omit<VoteRow, 'id' | 'net'> & { net?: number | null };
 
 /** The columns of a vote's insert, in the order of its prepared statement's arguments. */
-const VOTE_COLUMNS = [
+const VOTE_COLUMNS = everyColumnOf<VoteValues>()([
   'pair_id',
   'category_id',
   'voter_id',
@@ -27,7 +27,7 @@ const VOTE_COLUMNS = [
   'loser_score_after',
   'net',
   'created_at',
-] as const satisfies readonly (keyof VoteValues)[];
+]);
 type VoteArgs = Required<VoteValues>[(typeof VOTE_COLUMNS)[number]][];
 
 // Every vote inserts one: prepared (ADR 0021).

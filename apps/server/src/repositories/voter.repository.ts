@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.js';
 import type { VoterRow } from '../db/schema.js';
-import { PreparedQuery } from '../db/prepared-query.js';
+import { everyColumnOf, PreparedQuery } from '../db/prepared-query.js';
 import { hasRowLocks } from '../db/transaction.js';
 import { chunks, jsonRows } from '../db/json-rows.js';
 import { sql } from 'kysely';
@@ -34,7 +34,7 @@ const LOCK = new PreparedQuery<[id: number], VoterRow>((db, arg) => {
   return hasRowLocks(db) ? query.forUpdate() : query;
 });
 
-const COUNTER_COLUMNS = [
+const COUNTER_COLUMNS = everyColumnOf<VoterCounters>()([
   'total_votes',
   'left_votes',
   'right_votes',
@@ -45,7 +45,7 @@ const COUNTER_COLUMNS = [
   'day_votes',
   'day_fuel',
   'streak_days',
-] as const satisfies readonly (keyof VoterCounters)[];
+]);
 type CounterArgs = VoterCounters[(typeof COUNTER_COLUMNS)[number]][];
 const UPDATE_COUNTERS = new PreparedQuery<CounterArgs, never>((db, arg) => {
   const columns = COUNTER_COLUMNS.length;
