@@ -69,8 +69,9 @@ export function openDatabase(
       settle: () => store.settle(),
       close: async () => {
         await store.durable();
-        await store.checkpointer.close();
         await db.destroy();
+        // Kysely's destroy closed the store without waiting for its checkpoint thread.
+        await store.shutdown();
       },
     };
   }

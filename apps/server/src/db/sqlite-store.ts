@@ -218,7 +218,13 @@ export class SqliteStore implements SqliteDatabase {
     return held;
   }
 
+  /**
+   * Kysely's close: commits what the open batch holds and closes the connection at once. The
+   * checkpoint thread closes its own connection a moment later; whoever removes or copies the
+   * database's files awaits `shutdown()` instead. Closing again does nothing.
+   */
   close(): void {
+    if (!this.sqlite.open) return;
     if (this.batchTimer) clearTimeout(this.batchTimer);
     if (this.batchOpen) {
       if (this.depth === 0) this.commitBatch();
@@ -229,6 +235,12 @@ export class SqliteStore implements SqliteDatabase {
     this.sqlite.close();
     if (this.walFd !== null) fs.closeSync(this.walFd);
     this.walFd = null;
+  }
+
+  /** Closes (as `close`) and resolves once the checkpoint thread's connection has closed too. */
+  async shutdown(): Promise<void> {
+    this.close();
+    await this.checkpointer.close();
   }
 
   /** Commits the open batch (once no transaction is open in it), then flushes the WAL. */
