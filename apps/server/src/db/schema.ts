@@ -324,8 +324,18 @@ export interface RecoveryCodesTable {
   created_at: number;
 }
 
+/** The photos an incremental refit wrote (ADR 0029), for every process to read them again. */
+export interface RefitIncrementsTable {
+  id: Generated<number>;
+  category_id: number;
+  /** Their ids, ascending, as a JSON array. */
+  photo_ids: string;
+  created_at: number;
+}
+
 export interface Database {
   app_settings: AppSettingsTable;
+  refit_increments: RefitIncrementsTable;
   voters: VotersTable;
   served_pairs: ServedPairsTable;
   votes: VotesTable;

@@ -1,6 +1,6 @@
 import type { Clock } from '../domain/clock.js';
 import { CategoryIndex, type IndexedPhoto, type RatingParams } from '../domain/rating/index.js';
-import type { IndexRow } from '../repositories/rating.repository.js';
+import type { IndexRow, StatedIndexRow } from '../repositories/rating.repository.js';
 import type { Store } from '../repositories/store.js';
 
 export interface CategoryState {
@@ -23,6 +23,8 @@ interface Tracked {
   refitStamp: string | undefined;
   /** The newest `updated_at` applied. */
   cursor: number;
+  /** The newest incremental refit whose photos were read (RefitIncrementRepository). */
+  increment: number;
   syncedAt: number;
 }
 
@@ -97,7 +99,9 @@ export class ArenaIndexes {
   private readonly refitting = new Set<number>();
 
   constructor(
-    private readonly store: Store<'photos' | 'ratings' | 'references' | 'settings'>,
+    private readonly store: Store<
+      'photos' | 'ratings' | 'references' | 'refitIncrements' | 'settings'
+    >,
     private readonly params: RatingParams,
     private readonly feed: ChangeFeed,
   ) {}
@@ -228,6 +232,7 @@ export class ArenaIndexes {
     const now = this.feed.clock.now();
     const refitStamp = await this.store.repos.settings.get(this.feed.stampKey(categoryId));
     const cursor = await this.store.repos.photos.latestUpdate(categoryId);
+    const increment = await this.store.repos.refitIncrements.latest(categoryId);
     // In chunks that yield: a million photos take seconds to read and index, and SQLite answers
     // synchronously, so one read would hold the event loop all that time.
     const index = new CategoryIndex(this.params);
@@ -243,7 +248,7 @@ export class ArenaIndexes {
     const referenceMus = referenceIds
       .map((id) => index.get(String(id))?.mu)
       .filter((mu): mu is number => mu !== undefined);
-    return { state: { index, referenceMus }, refitStamp, cursor, syncedAt: now };
+    return { state: { index, referenceMus }, refitStamp, cursor, increment, syncedAt: now };
   }
 
   /**
@@ -279,8 +284,34 @@ export class ArenaIndexes {
     }
     const { index } = tracked.state;
     const most = Math.max(CHANGES_PER_LOOK, index.size / 2);
-    const since = tracked.cursor - LOOK_OVERLAP_MS;
+    const apply = (row: StatedIndexRow) => {
+      if (row.state === 'active') {
+        // A look re-reads its overlap: a row it applied already moves nothing.
+        const entry = indexed(row);
+        if (!sameEntry(index.get(entry.id), entry)) index.upsert(entry);
+      } else index.remove(String(row.id));
+    };
     let read = 0;
+    // The photos of incremental refits since the last look, read again by id.
+    for (const increment of await this.store.repos.refitIncrements.after(
+      categoryId,
+      tracked.increment,
+    )) {
+      if (read + increment.photoIds.length >= most) {
+        this.reloadInBackground(categoryId);
+        return;
+      }
+      for (let from = 0; from < increment.photoIds.length; from += LOOK_PAGE) {
+        const ids = increment.photoIds.slice(from, from + LOOK_PAGE);
+        for (const row of await this.store.repos.ratings.indexRowsOf(categoryId, ids)) apply(row);
+        // More pages: the readers waiting go on with what is applied so far.
+        firstPage();
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      read += increment.photoIds.length;
+      tracked.increment = increment.id;
+    }
+    const since = tracked.cursor - LOOK_OVERLAP_MS;
     for (let at = since, afterId = 0; ;) {
       const changes = await this.store.repos.ratings.changedIndexRows(
         categoryId,
@@ -289,11 +320,7 @@ export class ArenaIndexes {
         LOOK_PAGE,
       );
       for (const row of changes) {
-        if (row.state === 'active') {
-          // A look re-reads its overlap: a row it applied already moves nothing.
-          const entry = indexed(row);
-          if (!sameEntry(index.get(entry.id), entry)) index.upsert(entry);
-        } else index.remove(String(row.id));
+        apply(row);
         tracked.cursor = Math.max(tracked.cursor, row.updated_at);
       }
       read += changes.length;

@@ -37,6 +37,8 @@ export class CategoryBoards {
   syncedAt = 0;
   /** The newest `updated_at` applied (at a load: the newest write when it began). */
   cursor = 0;
+  /** The newest incremental refit whose photos were applied (RefitIncrementRepository). */
+  increment = 0;
   /** The category's photos read at the load, on the boards or not (provisional ones). */
   photos = 0;
 
@@ -116,7 +118,7 @@ export class RunningBoards {
   private readonly refreshing = new Map<number, Promise<void>>();
 
   constructor(
-    private readonly store: Store<'leaderboards' | 'photos' | 'settings'>,
+    private readonly store: Store<'leaderboards' | 'photos' | 'refitIncrements' | 'settings'>,
     private readonly clock: Clock,
     private readonly options: { timeZone: string; cacheMs: number },
     private readonly metrics: Metrics,
@@ -169,6 +171,7 @@ export class RunningBoards {
     const repository = this.store.repos.leaderboards;
     const stamp = await this.store.repos.settings.get(refitStampKey(categoryId));
     const watermark = await this.store.repos.photos.latestUpdate(categoryId);
+    const increment = await this.store.repos.refitIncrements.latest(categoryId);
     const boards = new CategoryBoards(stamp, await repository.referenceMus(categoryId));
     for (const type of BOUNDED_TYPES) {
       boards.periods.set(type, {
@@ -186,6 +189,7 @@ export class RunningBoards {
     }
     boards.seal();
     boards.cursor = watermark;
+    boards.increment = increment;
     boards.syncedAt = now;
     return boards;
   }
@@ -204,6 +208,24 @@ export class RunningBoards {
     // small, and an increment's 38,000 changes reloaded 200,000 photos (ADR 0029).
     const most = Math.max(CHANGES_PER_REFRESH, Math.max(boards.all.size, boards.photos) / 2);
     let read = 0;
+    // The photos of incremental refits since the last look, read again by id.
+    for (const increment of await this.store.repos.refitIncrements.after(
+      categoryId,
+      boards.increment,
+    )) {
+      if (read + increment.photoIds.length >= most) {
+        return this.reloadInBackground(categoryId, boards);
+      }
+      for (let from = 0; from < increment.photoIds.length; from += REFRESH_PAGE) {
+        const ids = increment.photoIds.slice(from, from + REFRESH_PAGE);
+        for (const row of await repository.rowsOf(categoryId, ids)) boards.apply(row);
+        // More pages: the readers waiting go on with what is applied so far.
+        firstPage();
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      read += increment.photoIds.length;
+      boards.increment = increment.id;
+    }
     for (let at = boards.cursor - REFRESH_OVERLAP_MS, afterId = 0; ;) {
       const changes = await repository.changedSince(categoryId, at, afterId, REFRESH_PAGE);
       for (const row of changes) {

@@ -11,6 +11,7 @@ import { PhotoRepository } from './photo.repository.js';
 import { RatingRepository } from './rating.repository.js';
 import { RecoveryCodeRepository } from './recovery-code.repository.js';
 import { ReferenceRepository } from './reference.repository.js';
+import { RefitIncrementRepository } from './refit-increment.repository.js';
 import { ScoreDayRepository } from './score-day.repository.js';
 import { ServedPairRepository } from './served-pair.repository.js';
 import { SessionRepository } from './session.repository.js';
@@ -35,6 +36,7 @@ const REPOSITORY_CLASSES = {
   ratings: RatingRepository,
   recoveryCodes: RecoveryCodeRepository,
   references: ReferenceRepository,
+  refitIncrements: RefitIncrementRepository,
   scoreDays: ScoreDayRepository,
   servedPairs: ServedPairRepository,
   sessions: SessionRepository,

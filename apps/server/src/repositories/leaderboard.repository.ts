@@ -132,6 +132,17 @@ export class LeaderboardRepository {
       .execute();
   }
 
+  /** Some photos of a category as the running boards take them (an increment's; primary key). */
+  rowsOf(categoryId: number, ids: readonly number[]): Promise<BoardPhotoRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('photos')
+      .select(BOARD_COLUMNS)
+      .where('id', 'in', [...ids])
+      .where('category_id', '=', categoryId)
+      .execute();
+  }
+
   /** The shown columns of some photos with their owner's display name. */
   entries(photoIds: readonly number[]): Promise<EntryRow[]> {
     if (photoIds.length === 0) return Promise.resolve([]);

@@ -9,6 +9,8 @@ import { hasRowLocks } from '../db/transaction.js';
 const ID_CHUNK = 5000;
 
 export type IndexRow = Pick<PhotoRow, (typeof INDEX_COLUMNS)[number]>;
+/** A photo as the pairing index takes it, with its state (only active photos are held). */
+export type StatedIndexRow = IndexRow & Pick<PhotoRow, 'state'>;
 export type CardRow = Pick<
   PhotoRow,
   'id' | 'display_key' | 'medium_key' | 'thumb_key' | 'width' | 'height' | 'placeholder'
@@ -159,6 +161,20 @@ export class RatingRepository {
       .execute();
   }
 
+  /**
+   * Some photos of a category as the pairing index takes them, with their state (an increment's
+   * photos, RefitIncrementRepository; primary key).
+   */
+  indexRowsOf(categoryId: number, ids: readonly number[]): Promise<StatedIndexRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('photos')
+      .select([...INDEX_COLUMNS, 'state'])
+      .where('id', 'in', [...ids])
+      .where('category_id', '=', categoryId)
+      .execute();
+  }
+
   /** What a pair shows of its two photos (rows of deleted photos are missing). */
   cards(ids: readonly [number, number]): Promise<CardRow[]> {
     return CARDS.rows(this.db, ids[0], ids[1]);
@@ -259,12 +275,11 @@ export class RatingRepository {
   }
 
   /**
-   * Writes a refit's results. The full refit leaves `updated_at` alone: it tells readers which
-   * photos a vote or an owner changed, and a full refit announces itself by its stamp instead
-   * (ADR 0010). The incremental refit passes `changedAt`: it has no stamp, and every process's
-   * boards and pairing index take its rows as they take a vote's (ADR 0029).
+   * Writes a refit's results, `updated_at` left alone: it tells readers which photos a vote or an
+   * owner changed. A full refit announces itself by its stamp (ADR 0010), an incremental one by
+   * the list of its photos (RefitIncrementRepository, ADR 0029).
    */
-  async applyRefit(rows: RefitPhotoRow[], changedAt?: number): Promise<void> {
+  async applyRefit(rows: RefitPhotoRow[]): Promise<void> {
     // In id order, the order votes lock photos in: two writers never wait on each other in a cycle.
     const ordered = [...rows].sort((a, b) => a.id - b.id);
     for (const chunk of chunks(ordered)) {
@@ -292,10 +307,9 @@ export class RatingRepository {
         ]),
         'r',
       );
-      const changed = changedAt === undefined ? sql`` : sql`, updated_at = ${changedAt}`;
       await sql`update photos set mu = r.mu, sigma2 = r.sigma2, current_score = r.current_score,
           provisional = r.provisional, fit_mu = r.fit_mu, fit_precision = r.fit_precision,
-          fit_evidence = r.fit_evidence${changed}
+          fit_evidence = r.fit_evidence
         from ${source} where photos.id = r.id`.execute(this.db);
     }
   }

@@ -74,7 +74,9 @@ export class LeaderboardService {
   private firstPhoto: { at: number | null; readAt: number } | null = null;
 
   constructor(
-    private readonly store: Store<'categories' | 'leaderboards' | 'photos' | 'settings'>,
+    private readonly store: Store<
+      'categories' | 'leaderboards' | 'photos' | 'refitIncrements' | 'settings'
+    >,
     private readonly clock: Clock,
     private readonly options: LeaderboardSettings,
     metrics: Metrics,

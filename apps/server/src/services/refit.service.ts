@@ -60,7 +60,14 @@ export interface RefitServiceOptions {
 export class RefitService {
   constructor(
     private readonly store: Store<
-      'categories' | 'ratings' | 'references' | 'scoreDays' | 'settings' | 'voters' | 'votes'
+      | 'categories'
+      | 'ratings'
+      | 'references'
+      | 'refitIncrements'
+      | 'scoreDays'
+      | 'settings'
+      | 'voters'
+      | 'votes'
     >,
     private readonly indexes: ArenaIndexes,
     private readonly clock: Clock,

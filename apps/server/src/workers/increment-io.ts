@@ -165,12 +165,14 @@ export interface IncrementWrite {
 
 /**
  * Writes the photos the increment moved, a chunk a transaction, each locked with the votes cast
- * since the increment's read replayed on its result; then today's scores of the active ones and
- * the new mark of the votes fitted. Their `updated_at` moves, so every process's boards and
- * pairing index take the rows as they take a vote's.
+ * since the increment's read replayed on its result; then today's scores of the active ones;
+ * then, in one transaction, the new mark of the votes fitted and the list of the photos written,
+ * which every process's boards and pairing index read again (RefitIncrementRepository). Their
+ * `updated_at` stays: moving it rewrote each photo's entry of the index by time, at a random
+ * place, and those pages were most of what an increment wrote at 1,000,000 photos.
  */
 export async function writeIncrementOutcome(
-  store: Store<'ratings' | 'scoreDays' | 'settings' | 'votes'>,
+  store: Store<'ratings' | 'refitIncrements' | 'scoreDays' | 'settings' | 'votes'>,
   write: IncrementWrite,
 ): Promise<void> {
   const { photoIds, outcome, params } = write;
@@ -225,7 +227,7 @@ export async function writeIncrementOutcome(
           };
           chunkRows.push(refitPhotoRow(id, fit, replayed.get(id), outcome.referenceMus, params));
         }
-        await repos.ratings.applyRefit(chunkRows, write.now);
+        await repos.ratings.applyRefit(chunkRows);
         return chunkRows;
       }),
     );
@@ -247,5 +249,9 @@ export async function writeIncrementOutcome(
     through: write.lastVoteId,
     newVotes: write.mark.newVotes + write.votes,
   };
-  await store.repos.settings.set(fitMarkKey(write.categoryId), JSON.stringify(mark), write.now);
+  await store.transaction(async (repos) => {
+    // Every process's pairing index and boards read the photos again once they see this row.
+    await repos.refitIncrements.record(write.categoryId, Array.from(photoIds), write.now);
+    await repos.settings.set(fitMarkKey(write.categoryId), JSON.stringify(mark), write.now);
+  });
 }

@@ -50,7 +50,9 @@ export interface RefitWrite {
 const nullable = (rank: number) => (rank > 0 ? rank : null);
 
 export async function writeRefitOutcome(
-  store: Store<'ratings' | 'references' | 'scoreDays' | 'settings' | 'voters' | 'votes'>,
+  store: Store<
+    'ratings' | 'references' | 'refitIncrements' | 'scoreDays' | 'settings' | 'voters' | 'votes'
+  >,
   write: RefitWrite,
 ): Promise<void> {
   const { job, outcome } = write;
@@ -122,6 +124,8 @@ export async function writeRefitOutcome(
     await repos.references.setReferences(write.categoryId, outcome.referenceIds);
     // Every process reloads this category's pairing index and running leaderboards.
     await repos.settings.set(refitStampKey(write.categoryId), write.stamp, write.now);
+    // The increments before it are in every row, and the stamp reloads every process.
+    await repos.refitIncrements.forget(write.categoryId);
     // The incremental refits that follow fit the votes after this one's (ADR 0029).
     const mark: FitMark = {
       through: write.lastVoteId,

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayKey } from '../../src/domain/day.js';
 import { FULL_REFIT_GROWTH, parseFitMark } from '../../src/domain/rating/fit-mark.js';
-import { pairSchema } from '@yanzhi/contract';
+import { API, leaderboardSchema, pairSchema, type Leaderboard } from '@yanzhi/contract';
+import { buildApp } from '../../src/app.js';
 import { seededRng, updateOnline, type RatingState } from '../../src/domain/rating/index.js';
 import type { IncrementJob } from '../../src/workers/increment-job.js';
 import { RefitThread } from '../../src/workers/refit-thread.js';
 import { fitMarkKey } from '../../src/repositories/settings.repository.js';
-import { createTestApp, type TestApp } from '../support/app.js';
+import { createTestApp, TEST_HOST_SECRET, type TestApp } from '../support/app.js';
 import { categoryIds, parseVote, vote } from '../support/arena.js';
 import { dialects } from '../support/database.js';
 import { addRatedPhotos, addVoters, addVotes, appParams, lastVoteId } from '../support/refit.js';
@@ -121,13 +122,16 @@ describe.each(dialects)('incremental refits on %s', (dialect) => {
         continue;
       }
       if (row.fit_mu !== old?.fit_mu) moved++;
-      // The new votes add to what the fit knew, and the row is news for every process.
+      // The new votes add to what the fit knew.
       expect(row.fit_evidence).toBeGreaterThan(old?.fit_evidence ?? Infinity);
       expect(row.fit_precision).toBeGreaterThan(old?.fit_precision ?? Infinity);
       expect(row.mu).toBe(row.fit_mu);
-      expect(row.updated_at).toBe(app.clock.now());
+      // Its entry in the index by time stays where it was: the increment announces its photos.
+      expect(row.updated_at).toBe(old?.updated_at);
     }
     expect(moved).toBe(named.length);
+    const [announced] = await app.services.store.repos.refitIncrements.after(category, 0);
+    expect(announced?.photoIds).toEqual([...named].sort((a, b) => a - b));
     expect(await mark()).toMatchObject({ through: await newestVote(), newVotes: 60 });
     // Today's score history has the new scores of the active ones.
     const active = await app.db
@@ -249,6 +253,8 @@ describe.each(dialects)('incremental refits on %s', (dialect) => {
     expect((await mark())?.newVotes).toBeGreaterThanOrEqual(FULL_REFIT_GROWTH * fullVotes);
     expect((await kinds())?.kind).toBe('full');
     expect(await mark()).toMatchObject({ newVotes: 0, fullVotes: fullVotes + needed * 3 });
+    // The full refit's stamp reloads every process: the increments before it are dropped.
+    expect(await app.services.store.repos.refitIncrements.after(category, 0)).toEqual([]);
   });
 
   it('gives way to a full refit a day after the last', async () => {
@@ -257,5 +263,60 @@ describe.each(dialects)('incremental refits on %s', (dialect) => {
     expect((await kinds())?.kind).toBe('incremental');
     app.clock.advance(3_600_000);
     expect((await kinds())?.kind).toBe('full');
+  });
+
+  it("reaches another process's pairing index and boards without a reload of the category", async () => {
+    const other = await buildApp({
+      config: app.config,
+      db: app.db,
+      durable: app.durable,
+      clock: app.clock,
+      hostTokenSecret: TEST_HOST_SECRET,
+      logStream: { write: () => undefined },
+    });
+    try {
+      const readBoard = async () => {
+        const response = await other.server.inject({
+          method: 'POST',
+          url: API.get_leaderboard.path,
+          payload: { category_id: category, period_type: 'all' },
+        });
+        const body = response.json<{ code: number; msg: string; data: unknown }>();
+        expect(body.code, body.msg).toBe(0);
+        return leaderboardSchema.parse(body.data);
+      };
+      const index = async () => (await other.services.arenaIndexes.current(category)).index;
+      const loaded = await index();
+      const boardBefore = await readBoard();
+      // New votes on photos of the board; nothing but the increment moves their rows.
+      const named = boardBefore.items.slice(0, 12).map((item) => item.id);
+      expect(named.length).toBe(12);
+      await moreVotes(named, 20, 3);
+      expect((await kinds())?.kind).toBe('incremental');
+      const written = await rows();
+      app.clock.advance(60_000);
+      const scores = (answer: Leaderboard) =>
+        new Map(answer.items.map((item) => [item.id, item.current_score]));
+      for (let attempt = 0; ; attempt++) {
+        const state = await index();
+        const board = scores(await readBoard());
+        const current = named.every(
+          (id) =>
+            state.get(String(id))?.mu === written.get(id)?.mu &&
+            board.get(id) === written.get(id)?.current_score,
+        );
+        if (current) break;
+        expect(attempt).toBeLessThan(200);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      // The scores did move, and the index was updated in place, not reloaded.
+      const before = scores(boardBefore);
+      expect(named.filter((id) => before.get(id) !== written.get(id)?.current_score).length).toBe(
+        named.length,
+      );
+      expect(await index()).toBe(loaded);
+    } finally {
+      await other.server.close();
+    }
   });
 });

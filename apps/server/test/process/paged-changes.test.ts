@@ -6,10 +6,11 @@ import { board } from '../support/leaderboard.js';
 import { addRatedPhotos } from '../support/refit.js';
 
 /**
- * An incremental refit (ADR 0029) writes thousands of photos in one go, all with one
- * `updated_at`. Every process's pairing index and running boards take such a write page by page
- * (a page is one short query): every row is applied, none skipped where a page ends inside a
- * run of equal times, and no reload of the whole category is needed.
+ * A write of thousands of photos in one go gives them all one `updated_at`. Every process's
+ * pairing index and running boards take such a write page by page (a page is one short query):
+ * every row is applied, none skipped where a page ends inside a run of equal times, and no reload
+ * of the whole category is needed. An incremental refit (ADR 0029) leaves the times alone and
+ * lists its photos instead (RefitIncrementRepository): they are taken page by page too.
  */
 describe.each(dialects)('changes read page by page on %s', (dialect) => {
   let app: TestApp;
@@ -57,6 +58,31 @@ describe.each(dialects)('changes read page by page on %s', (dialect) => {
       return photos.every((id) => state.get(String(id))?.mu === 4.25 || !state.has(String(id)));
     });
     expect((await index()).get(String(top))?.mu).toBe(4.25);
+    await eventually(
+      async () =>
+        (await board(app, { category_id: category, period_type: 'all' })).items[0]?.id === top,
+    );
+  });
+
+  it("applies an incremental refit's list of more photos than a page, their times unmoved", async () => {
+    const index = async () => (await app.services.arenaIndexes.current(category)).index;
+    const loaded = await index();
+    await board(app, { category_id: category, period_type: 'all' });
+    // As an increment writes: new values, no new updated_at, then the list of the photos.
+    const top = photos.at(0) ?? 0;
+    await app.db
+      .updateTable('photos')
+      .set({ mu: -3.5, current_score: 100, provisional: 0 })
+      .where('category_id', '=', category)
+      .execute();
+    await app.db.updateTable('photos').set({ current_score: 1000 }).where('id', '=', top).execute();
+    await app.services.store.repos.refitIncrements.record(category, photos, app.clock.now());
+    app.clock.advance(60_000);
+    await eventually(async () => {
+      const state = await index();
+      return photos.every((id) => state.get(String(id))?.mu === -3.5 || !state.has(String(id)));
+    });
+    expect(await index()).toBe(loaded);
     await eventually(
       async () =>
         (await board(app, { category_id: category, period_type: 'all' })).items[0]?.id === top,

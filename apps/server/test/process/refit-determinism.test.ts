@@ -8,7 +8,6 @@ import {
   type RatingState,
 } from '../../src/domain/rating/index.js';
 import { Metrics } from '../../src/lib/metrics.js';
-import type { Store } from '../../src/repositories/store.js';
 import { VoteRepository } from '../../src/repositories/vote.repository.js';
 import { RefitService } from '../../src/services/refit.service.js';
 import type { RefitJob } from '../../src/workers/refit-job.js';
@@ -154,13 +153,12 @@ describe.each(dialects)('deterministic refits on %s', (dialect) => {
     }
     const base = app.services.store;
     const { repos } = base;
-    const store: Store<
-      'categories' | 'ratings' | 'references' | 'scoreDays' | 'settings' | 'voters' | 'votes'
-    > = {
+    const store: ConstructorParameters<typeof RefitService>[0] = {
       repos: {
         categories: repos.categories,
         ratings: repos.ratings,
         references: repos.references,
+        refitIncrements: repos.refitIncrements,
         scoreDays: repos.scoreDays,
         settings: repos.settings,
         voters: repos.voters,

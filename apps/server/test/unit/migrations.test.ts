@@ -59,6 +59,7 @@ describe.each(dialects)('migrations and repositories on %s', (dialect) => {
       'photo_score_days',
       'photos',
       'recovery_codes',
+      'refit_increments',
       'reports',
       'served_pairs',
       'sessions',

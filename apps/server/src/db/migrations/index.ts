@@ -17,6 +17,7 @@ import * as invitedPhoto from './2026-11-25-0070-invited-photo.js';
 import * as fitState from './2026-11-28-0010-fit-state.js';
 import * as changesByTimeAndId from './2026-11-28-0020-changes-by-time-and-id.js';
 import * as photoIndexesWithoutScore from './2026-11-28-0030-photo-indexes-without-score.js';
+import * as refitIncrements from './2026-11-29-0010-refit-increments.js';
 
 /** Every migration in order. Names carry a date prefix; a shipped migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0010-fit-state': fitState,
   '2026-11-28-0020-changes-by-time-and-id': changesByTimeAndId,
   '2026-11-28-0030-photo-indexes-without-score': photoIndexesWithoutScore,
+  '2026-11-29-0010-refit-increments': refitIncrements,
 };
