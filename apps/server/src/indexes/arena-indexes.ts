@@ -298,6 +298,7 @@ export class ArenaIndexes {
       tracked.increment,
     )) {
       if (read + increment.photoIds.length >= most) {
+        tracked.syncedAt = now;
         this.reloadInBackground(categoryId);
         return;
       }
