@@ -2,6 +2,7 @@ import type { Clock } from '../domain/clock.js';
 import { CategoryIndex, type IndexedPhoto, type RatingParams } from '../domain/rating/index.js';
 import type { IndexRow, StatedIndexRow } from '../repositories/rating.repository.js';
 import type { Store } from '../repositories/store.js';
+import { followChanges, type ChangePosition } from './follow-changes.js';
 
 export interface CategoryState {
   index: CategoryIndex;
@@ -18,13 +19,9 @@ export interface ChangeFeed {
   intervalMs: number;
 }
 
-interface Tracked {
+interface Tracked extends ChangePosition {
   state: CategoryState;
   refitStamp: string | undefined;
-  /** The newest `updated_at` applied. */
-  cursor: number;
-  /** The newest incremental refit whose photos were read (RefitIncrementRepository). */
-  increment: number;
   syncedAt: number;
 }
 
@@ -42,20 +39,6 @@ export interface IndexRefit {
 
 /** Ignores how a promise settled (its failure reached whoever awaited it). */
 const settled = () => undefined;
-/**
- * Changes read per query of a look: a page holds the event loop only so long on SQLite (2,000
- * rows of an incremental refit, read and applied, held it 20–30 ms).
- */
-const LOOK_PAGE = 500;
-/**
- * A look that finds more changes than this, or than half the category, reloads it instead: an
- * incremental refit (ADR 0029) writes the photos its votes named, tens of thousands at a time,
- * which a look reads page by page, while a reload reads the whole category.
- */
-const CHANGES_PER_LOOK = 20_000;
-/** A look re-reads this much history, so a write committed a little late is not missed. */
-const LOOK_OVERLAP_MS = 2000;
-
 function indexed(row: IndexRow) {
   return {
     id: String(row.id),
@@ -88,8 +71,9 @@ function sameEntry(held: IndexedPhoto | undefined, entry: IndexedPhoto): boolean
 /**
  * The per-category pairing indexes this process keeps in memory (DESIGN §5): loaded from the
  * database once, kept current by every vote and every refit here, and brought up
- * to date every few seconds from the photos other processes wrote (`updated_at`), so a pair
- * request never scans the category and several instances serve the same photos.
+ * to date every few seconds from the photos other processes wrote (their `updated_at`, and the
+ * lists of incremental refits: followChanges), so a pair request never scans the category and
+ * several instances serve the same photos.
  */
 export class ArenaIndexes {
   private readonly states = new Map<number, Promise<Tracked>>();
@@ -283,60 +267,25 @@ export class ArenaIndexes {
       return;
     }
     const { index } = tracked.state;
-    const most = Math.max(CHANGES_PER_LOOK, index.size / 2);
-    const apply = (row: StatedIndexRow) => {
-      if (row.state === 'active') {
-        // A look re-reads its overlap: a row it applied already moves nothing.
-        const entry = indexed(row);
-        if (!sameEntry(index.get(entry.id), entry)) index.upsert(entry);
-      } else index.remove(String(row.id));
-    };
-    let read = 0;
-    // The photos of incremental refits since the last look, read again by id.
-    for (const increment of await this.store.repos.refitIncrements.after(
-      categoryId,
-      tracked.increment,
-    )) {
-      if (read + increment.photoIds.length >= most) {
-        tracked.syncedAt = now;
-        this.reloadInBackground(categoryId);
-        return;
-      }
-      for (let from = 0; from < increment.photoIds.length; from += LOOK_PAGE) {
-        const ids = increment.photoIds.slice(from, from + LOOK_PAGE);
-        for (const row of await this.store.repos.ratings.indexRowsOf(categoryId, ids)) apply(row);
-        // More pages: the readers waiting go on with what is applied so far.
-        firstPage();
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-      read += increment.photoIds.length;
-      tracked.increment = increment.id;
-    }
-    const since = tracked.cursor - LOOK_OVERLAP_MS;
-    for (let at = since, afterId = 0; ;) {
-      const changes = await this.store.repos.ratings.changedIndexRows(
-        categoryId,
-        at,
-        afterId,
-        LOOK_PAGE,
-      );
-      for (const row of changes) {
-        apply(row);
-        tracked.cursor = Math.max(tracked.cursor, row.updated_at);
-      }
-      read += changes.length;
-      const last = changes.at(-1);
-      if (last === undefined || changes.length < LOOK_PAGE) break;
-      if (read >= most) {
-        this.reloadInBackground(categoryId);
-        break;
-      }
-      // More pages: the readers waiting go on with what is applied so far.
-      firstPage();
-      at = last.updated_at;
-      afterId = last.id;
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+    const found = await followChanges({
+      source: {
+        increments: (afterId) => this.store.repos.refitIncrements.after(categoryId, afterId),
+        rowsOf: (ids) => this.store.repos.ratings.indexRowsOf(categoryId, ids),
+        changedSince: (since, afterId, limit) =>
+          this.store.repos.ratings.changedIndexRows(categoryId, since, afterId, limit),
+      },
+      position: tracked,
+      apply: (row: StatedIndexRow) => {
+        if (row.state === 'active') {
+          // A look re-reads its overlap: a row it applied already moves nothing.
+          const entry = indexed(row);
+          if (!sameEntry(index.get(entry.id), entry)) index.upsert(entry);
+        } else index.remove(String(row.id));
+      },
+      size: index.size,
+      onPage: firstPage,
+    });
+    if (found === 'reload') this.reloadInBackground(categoryId);
     tracked.syncedAt = now;
   }
 }

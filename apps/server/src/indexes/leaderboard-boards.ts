@@ -11,26 +11,18 @@ import type { Metrics } from '../lib/metrics.js';
 import type { BoardMemberRow } from '../repositories/leaderboard.repository.js';
 import { refitStampKey } from '../repositories/settings.repository.js';
 import type { Store } from '../repositories/store.js';
+import { followChanges, type ChangePosition } from './follow-changes.js';
 
 /** The period types whose boards run and then freeze. */
 export const BOUNDED_TYPES: readonly BoundedPeriodType[] = ['day', 'week', 'month'];
 
-/** Changes read per query of a refresh (a page holds the event loop only so long on SQLite). */
-const REFRESH_PAGE = 500;
-/**
- * A refresh that finds more changes than this, or than half the category, reloads it instead
- * (an incremental refit writes tens of thousands of photos at a time, ADR 0029).
- */
-const CHANGES_PER_REFRESH = 20_000;
-/** A refresh re-reads this much history, so a write committed a little late is not missed. */
-const REFRESH_OVERLAP_MS = 2000;
 /** Ignores how a promise settled (its failure reached whoever awaited it). */
 const settled = () => undefined;
 /** Photos read per statement when a process loads a category's boards. */
 const LOAD_CHUNK = 2000;
 
 /** A category's running boards in this process: all-time plus the current day, week, month. */
-export class CategoryBoards {
+export class CategoryBoards implements ChangePosition {
   readonly all = new ScoreBoard();
   readonly periods = new Map<BoundedPeriodType, { period: Period; board: ScoreBoard }>();
   /** Clock time of the last look for changes. */
@@ -204,44 +196,23 @@ export class RunningBoards {
     const stamp = await this.store.repos.settings.get(refitStampKey(categoryId));
     if (stamp !== boards.refitStamp) return this.reloadInBackground(categoryId, boards);
     const repository = this.store.repos.leaderboards;
-    // Half the category, not half the board: while most photos are provisional the board is
-    // small, and an increment's 38,000 changes reloaded 200,000 photos (ADR 0029).
-    const most = Math.max(CHANGES_PER_REFRESH, Math.max(boards.all.size, boards.photos) / 2);
-    let read = 0;
-    // The photos of incremental refits since the last look, read again by id.
-    for (const increment of await this.store.repos.refitIncrements.after(
-      categoryId,
-      boards.increment,
-    )) {
-      if (read + increment.photoIds.length >= most) {
-        return this.reloadInBackground(categoryId, boards);
-      }
-      for (let from = 0; from < increment.photoIds.length; from += REFRESH_PAGE) {
-        const ids = increment.photoIds.slice(from, from + REFRESH_PAGE);
-        for (const row of await repository.rowsOf(categoryId, ids)) boards.apply(row);
-        // More pages: the readers waiting go on with what is applied so far.
-        firstPage();
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-      read += increment.photoIds.length;
-      boards.increment = increment.id;
-    }
-    for (let at = boards.cursor - REFRESH_OVERLAP_MS, afterId = 0; ;) {
-      const changes = await repository.changedSince(categoryId, at, afterId, REFRESH_PAGE);
-      for (const row of changes) {
+    const found = await followChanges({
+      source: {
+        increments: (afterId) => this.store.repos.refitIncrements.after(categoryId, afterId),
+        rowsOf: (ids) => repository.rowsOf(categoryId, ids),
+        changedSince: (since, afterId, limit) =>
+          repository.changedSince(categoryId, since, afterId, limit),
+      },
+      position: boards,
+      apply: (row) => {
         boards.apply(row);
-        boards.cursor = Math.max(boards.cursor, row.updated_at);
-      }
-      read += changes.length;
-      const last = changes.at(-1);
-      if (last === undefined || changes.length < REFRESH_PAGE) break;
-      if (read >= most) return this.reloadInBackground(categoryId, boards);
-      // More pages: the readers waiting go on with what is applied so far.
-      firstPage();
-      at = last.updated_at;
-      afterId = last.id;
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+      },
+      // The category, not the board: while most photos are provisional the board is small, and
+      // an increment's 38,000 changes reloaded 200,000 photos (ADR 0029).
+      size: Math.max(boards.all.size, boards.photos),
+      onPage: firstPage,
+    });
+    if (found === 'reload') return this.reloadInBackground(categoryId, boards);
     // A new day, week or month starts a board of its own.
     for (const type of BOUNDED_TYPES) {
       const period = currentPeriod(type, now, this.options.timeZone);
