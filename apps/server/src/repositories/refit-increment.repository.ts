@@ -15,6 +15,10 @@ export interface RefitIncrement {
 export class RefitIncrementRepository {
   constructor(private readonly db: Db) {}
 
+  /**
+   * `now` is kept as the row's `created_at` for whoever inspects the table (how often increments
+   * ran, how large they were); the processes themselves follow the ids.
+   */
   async record(categoryId: number, photoIds: readonly number[], now: number): Promise<void> {
     await this.db
       .insertInto('refit_increments')
