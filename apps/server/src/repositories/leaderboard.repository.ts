@@ -7,7 +7,7 @@ import type {
   UserRow,
 } from '../db/schema.js';
 import { isPostgres } from '../db/migrations/helpers.js';
-import { jsonRows } from '../db/json-rows.js';
+import { chunks, jsonRows } from '../db/json-rows.js';
 
 /** A photo as a live board tracks it. */
 export type BoardPhotoRow = Pick<
@@ -54,10 +54,14 @@ export type SnapshotEntryRow = Omit<
   Omit<Selectable<LeaderboardSnapshotEntriesTable>, 'snapshot_id'>;
 
 /** A provisional photo of an ending period, placed by the service for its snapshot. */
-export interface SnapshotPlacementRow {
-  id: number;
-  /** What the frozen board orders it by (the low end of its range). */
-  key: number;
+/** A frozen board's entry as the service ranked it (ADR 0010). */
+export interface FrozenEntryRow {
+  position: number;
+  photo_id: number;
+  rank: number;
+  score: number;
+  comparisons: number;
+  /** The range a provisional photo had (null once established). */
   score_low: number | null;
   score_high: number | null;
   matches_to_place: number | null;
@@ -285,66 +289,60 @@ export class LeaderboardRepository {
    * Several statements: run it in a transaction, so no reader sees half a snapshot. A unique
    * violation means another process froze the same period first.
    */
+  /**
+   * Writes a frozen board: its header, then its entries as ranked, a few thousand a statement,
+   * each with its place change since `previous` (the day before the period's last day, in the
+   * score history). Call it inside a transaction.
+   */
   async insertSnapshot(
     header: Omit<SnapshotRow, 'id' | 'entries'>,
-    window: { startsAt: number; endsAt: number },
     previous: { day: string; column: RankColumn } | null,
-    placed: readonly SnapshotPlacementRow[],
+    entries: readonly FrozenEntryRow[],
   ): Promise<SnapshotRow> {
     const created = await this.db
       .insertInto('leaderboard_snapshots')
-      .values({ ...header, entries: 0 })
+      .values({ ...header, entries: entries.length })
       .returningAll()
       .executeTakeFirstOrThrow();
     const previousRank = previous ? sql.ref(`psd.${previous.column}`) : sql`cast(null as integer)`;
-    const placements = jsonRows(
-      this.db,
-      [
-        ['id', 'integer'],
-        ['sort_key', 'integer'],
-        ['score_low', 'integer'],
-        ['score_high', 'integer'],
-        ['matches_to_place', 'integer'],
-      ],
-      placed.map((row) => [row.id, row.key, row.score_low, row.score_high, row.matches_to_place]),
-      'pp',
-    );
-    await sql`
-      insert into leaderboard_snapshot_entries
-        (snapshot_id, position, photo_id, rank, score, comparisons, rank_change,
-         score_low, score_high, matches_to_place)
-      select cast(${created.id} as integer), ranked.position, ranked.id, ranked.rank,
-             ranked.score, ranked.comparisons, ranked.previous_rank - ranked.rank,
-             ranked.score_low, ranked.score_high, ranked.matches_to_place
-      from (
-        select p.id, p.current_score as score, p.comparisons,
-               row_number() over (order by coalesce(pp.sort_key, p.current_score) desc, p.id)
-                 as position,
-               rank() over (order by coalesce(pp.sort_key, p.current_score) desc) as rank,
-               ${previousRank} as previous_rank,
-               pp.score_low, pp.score_high, pp.matches_to_place
-        from photos p
+    for (const chunk of chunks(entries)) {
+      const source = jsonRows(
+        this.db,
+        [
+          ['position', 'integer'],
+          ['photo_id', 'integer'],
+          ['rank', 'integer'],
+          ['score', 'integer'],
+          ['comparisons', 'integer'],
+          ['score_low', 'integer'],
+          ['score_high', 'integer'],
+          ['matches_to_place', 'integer'],
+        ],
+        chunk.map((entry) => [
+          entry.position,
+          entry.photo_id,
+          entry.rank,
+          entry.score,
+          entry.comparisons,
+          entry.score_low,
+          entry.score_high,
+          entry.matches_to_place,
+        ]),
+        'e',
+      );
+      // The entries lead the join: each finds its score history row by its key.
+      await sql`
+        insert into leaderboard_snapshot_entries
+          (snapshot_id, position, photo_id, rank, score, comparisons, rank_change,
+           score_low, score_high, matches_to_place)
+        select cast(${created.id} as integer), e.position, e.photo_id, e.rank, e.score,
+               e.comparisons, ${previousRank} - e.rank, e.score_low, e.score_high,
+               e.matches_to_place
+        from ${source}
         left join photo_score_days psd
-          on psd.photo_id = p.id and psd.day = ${previous?.day ?? ''}
-        left join ${placements} on pp.id = p.id
-        where p.category_id = ${header.category_id}
-          and p.published_at >= ${window.startsAt}
-          and p.published_at < ${window.endsAt}
-          and p.state = 'active'
-          and (p.provisional = 0 or pp.id is not null)
-      ) ranked`.execute(this.db);
-    const counted = await this.db
-      .selectFrom('leaderboard_snapshot_entries')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('snapshot_id', '=', created.id)
-      .executeTakeFirstOrThrow();
-    const entries = counted.n;
-    await this.db
-      .updateTable('leaderboard_snapshots')
-      .set({ entries })
-      .where('id', '=', created.id)
-      .execute();
-    return { ...created, entries };
+          on psd.photo_id = e.photo_id and psd.day = ${previous?.day ?? ''}`.execute(this.db);
+    }
+    return created;
   }
 
   /** After a snapshot is committed: the planner must know a large one, or reads it slowly. */

@@ -3,13 +3,14 @@ import type { Clock } from '../domain/clock.js';
 import {
   addDays,
   boardStanding,
+  rankInOrder,
   type BoundedPeriodType,
   type Period,
 } from '../domain/leaderboard/index.js';
 import type {
+  FrozenEntryRow,
   RankColumn,
   SnapshotEntryRow,
-  SnapshotPlacementRow,
   SnapshotRow,
 } from '../repositories/leaderboard.repository.js';
 import { isUniqueViolation, type Store } from '../repositories/store.js';
@@ -69,12 +70,11 @@ export class SnapshotBoards {
       period_start: period.start ?? '',
       frozen_at: this.clock.now(),
     };
-    const window = { startsAt: period.startsAt ?? 0, endsAt: period.endsAt ?? 0 };
     const { leaderboards } = this.store.repos;
-    const placed = await this.provisionalStandings(categoryId, window);
+    const entries = await this.ranked(categoryId, period.startsAt ?? 0, period.endsAt ?? 0);
     try {
       const snapshot = await this.store.transaction((repos) =>
-        repos.leaderboards.insertSnapshot(header, window, previous, placed),
+        repos.leaderboards.insertSnapshot(header, previous, entries),
       );
       await leaderboards.analyzeAfterSnapshot(snapshot.entries);
       return snapshot;
@@ -86,30 +86,38 @@ export class SnapshotBoards {
     }
   }
 
-  /** The listed provisional photos of a period with their ranges, for its snapshot. */
-  private async provisionalStandings(
+  /**
+   * The board of a period's photos as they stand: each listed photo (boardStanding) by its key,
+   * ties by the older photo, with competition ranks. Ranked here, not in SQL: joining the
+   * provisional photos' ranges to the photos as a JSON table made SQLite scan that table once
+   * per photo, 129 s for a month of 74,640 photos of which 49,362 provisional, on the event loop.
+   */
+  private async ranked(
     categoryId: number,
-    window: { startsAt: number; endsAt: number },
-  ): Promise<SnapshotPlacementRow[]> {
+    startsAt: number,
+    endsAt: number,
+  ): Promise<FrozenEntryRow[]> {
     const repository = this.store.repos.leaderboards;
-    const members = await repository.periodPhotos(categoryId, window.startsAt, window.endsAt);
-    const provisional = members.filter((row) => row.provisional !== 0);
-    if (provisional.length === 0) return [];
-    const references = await repository.referenceMus(categoryId);
-    return provisional.flatMap((row) => {
+    const members = await repository.periodPhotos(categoryId, startsAt, endsAt);
+    const references = members.some((row) => row.provisional !== 0)
+      ? await repository.referenceMus(categoryId)
+      : [];
+    const listed = members.flatMap((row) => {
       const standing = boardStanding(row, references);
-      if (!standing) return [];
-      const { placement } = standing;
-      return [
-        {
-          id: row.id,
-          key: standing.key,
-          score_low: placement?.scoreLow ?? null,
-          score_high: placement?.scoreHigh ?? null,
-          matches_to_place: placement?.matchesToPlace ?? null,
-        },
-      ];
+      return standing
+        ? [{ id: row.id, score: standing.key, row, placement: standing.placement }]
+        : [];
     });
+    return rankInOrder(listed).map(({ id, rank, row, placement }, index) => ({
+      position: index + 1,
+      photo_id: id,
+      rank,
+      score: row.current_score,
+      comparisons: row.comparisons,
+      score_low: placement?.scoreLow ?? null,
+      score_high: placement?.scoreHigh ?? null,
+      matches_to_place: placement?.matchesToPlace ?? null,
+    }));
   }
 }
 

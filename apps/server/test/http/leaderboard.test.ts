@@ -5,6 +5,7 @@ import { categoryIds } from '../support/arena.js';
 import { dialects } from '../support/database.js';
 import {
   board,
+  placePhoto,
   placeWeekOfPhotos,
   ranks,
   shanghai,
@@ -247,6 +248,38 @@ describe.each(dialects)('get_leaderboard on %s', (dialect) => {
     // A day board did not exist the day before.
     const day = await board(app, { category_id: category, period_type: 'day' });
     expect(day.items.every((item) => item.rank_change === null)).toBe(true);
+  });
+
+  it('freezes a past week with the places each photo gained over its last day', async () => {
+    const placed = async (score: number, publishedAt: string) =>
+      placePhoto(app, {
+        userId: bob.id,
+        categoryId: category,
+        score,
+        publishedAt: shanghai(publishedAt),
+      });
+    // Monday 11-02 to Sunday 11-08, read for the first time here: its snapshot is written now.
+    const first = await placed(640, '2026-11-03T09:00:00');
+    const second = await placed(650, '2026-11-04T09:00:00');
+    const third = await placed(640, '2026-11-05T09:00:00');
+    await app.db
+      .insertInto('photo_score_days')
+      .values([
+        { photo_id: first, day: '2026-11-07', score: 700, rank_all: 3, rank_week: 1 },
+        { photo_id: second, day: '2026-11-07', score: 600, rank_all: 5, rank_week: 3 },
+      ])
+      .execute();
+    const week = await board(app, {
+      category_id: category,
+      period_type: 'week',
+      period_date: '2026-11-04',
+    });
+    expect(week).toMatchObject({ period_start: '2026-11-02', frozen: true });
+    expect(week.items.map((item) => [item.id, item.rank, item.rank_change])).toEqual([
+      [second, 1, 2],
+      [first, 2, -1],
+      [third, 2, null],
+    ]);
   });
 
   it('refuses an unknown category, a bad period, a future date and an oversized page', async () => {
