@@ -53,7 +53,6 @@ export type SnapshotEntryRow = Omit<
 > &
   Omit<Selectable<LeaderboardSnapshotEntriesTable>, 'snapshot_id'>;
 
-/** A provisional photo of an ending period, placed by the service for its snapshot. */
 /** A frozen board's entry as the service ranked it (ADR 0010). */
 export interface FrozenEntryRow {
   position: number;
@@ -282,17 +281,11 @@ export class LeaderboardRepository {
   }
 
   /**
-   * Writes a period's frozen board inside the database: the active photos first published in
-   * [startsAt, endsAt) that are established or among `placed` (the listed provisional ones,
-   * with the key the service gave them), placed by that key then id, ranked with ties shared,
-   * with the places gained since `previousDay` from the refit's record in `rankColumn`.
-   * Several statements: run it in a transaction, so no reader sees half a snapshot. A unique
-   * violation means another process froze the same period first.
-   */
-  /**
-   * Writes a frozen board: its header, then its entries as ranked, a few thousand a statement,
-   * each with its place change since `previous` (the day before the period's last day, in the
-   * score history). Call it inside a transaction.
+   * Writes a frozen board: its header, then its entries as the service ranked them, a few
+   * thousand a statement, each with its place change since `previous` (the day before the
+   * period's last day, in the score history). Several statements: run it in a transaction, so no
+   * reader sees half a snapshot. A unique violation means another process froze the same period
+   * first.
    */
   async insertSnapshot(
     header: Omit<SnapshotRow, 'id' | 'entries'>,
