@@ -2,6 +2,7 @@ import type { Clock } from '../domain/clock.js';
 import { CategoryIndex, type IndexedPhoto, type RatingParams } from '../domain/rating/index.js';
 import type { IndexRow, StatedIndexRow } from '../repositories/rating.repository.js';
 import type { Store } from '../repositories/store.js';
+import { yieldToEventLoop } from '../lib/event-loop.js';
 import { followChanges, type ChangePosition } from './follow-changes.js';
 
 export interface CategoryState {
@@ -223,7 +224,7 @@ export class ArenaIndexes {
     for (let after = 0; ;) {
       const rows = await this.store.repos.ratings.indexRowsAfter(categoryId, after, LOAD_CHUNK);
       for (const row of rows) index.upsert(indexed(row));
-      await new Promise((resolve) => setImmediate(resolve));
+      await yieldToEventLoop();
       const last = rows.at(-1);
       if (last === undefined || rows.length < LOAD_CHUNK) break;
       after = last.id;

@@ -1,3 +1,4 @@
+import { yieldToEventLoop } from '../lib/event-loop.js';
 import type { RefitIncrement } from '../repositories/refit-increment.repository.js';
 
 /**
@@ -48,8 +49,6 @@ export interface FollowOptions<Row> {
   onPage: () => void;
 }
 
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
-
 /**
  * Applies what other processes wrote to a category since `position`: first the photos of
  * incremental refits (read again by id, since an increment leaves `updated_at` alone), then the
@@ -70,7 +69,7 @@ export async function followChanges<Row>(
         apply(row);
       }
       onPage();
-      await nextTurn();
+      await yieldToEventLoop();
     }
     read += increment.photoIds.length;
     position.increment = increment.id;
@@ -88,6 +87,6 @@ export async function followChanges<Row>(
     onPage();
     at = last.updated_at;
     afterId = last.id;
-    await nextTurn();
+    await yieldToEventLoop();
   }
 }

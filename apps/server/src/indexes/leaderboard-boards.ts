@@ -11,6 +11,7 @@ import type { Metrics } from '../lib/metrics.js';
 import type { BoardMemberRow } from '../repositories/leaderboard.repository.js';
 import { refitStampKey } from '../repositories/settings.repository.js';
 import type { Store } from '../repositories/store.js';
+import { yieldToEventLoop } from '../lib/event-loop.js';
 import { followChanges, type ChangePosition } from './follow-changes.js';
 
 /** The period types whose boards run and then freeze. */
@@ -177,7 +178,7 @@ export class RunningBoards {
       const last = rows.at(-1);
       if (rows.length < LOAD_CHUNK || !last) break;
       after = last.id;
-      await new Promise((resolve) => setImmediate(resolve));
+      await yieldToEventLoop();
     }
     boards.seal();
     boards.cursor = watermark;

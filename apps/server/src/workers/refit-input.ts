@@ -4,6 +4,7 @@
  * yielding to the event loop after every chunk. SQLite answers synchronously, so without the
  * yields a read of millions of rows would be one unbroken stretch of the event loop.
  */
+import { yieldToEventLoop } from '../lib/event-loop.js';
 import type { GoldTally } from '../domain/rating/index.js';
 import type { Repositories } from '../repositories/index.js';
 import type { RefitJob } from './refit-job.js';
@@ -24,8 +25,6 @@ const PRESIZE_LIMIT = 1 << 26;
 const MAP_SLICE = 1 << 14;
 /** Voters whose gold tallies are read per query. */
 const VOTER_CHUNK = 5000;
-
-export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 type TypedArray = Int32Array | Float32Array | Float64Array | Uint8Array;
 

@@ -22,7 +22,7 @@ import type { RefitPhotoRow } from '../repositories/rating.repository.js';
 import type { DailyScoreRow } from '../repositories/score-day.repository.js';
 import type { Store } from '../repositories/store.js';
 import type { RefitJob, RefitOutcome } from './refit-job.js';
-import { yieldToEventLoop } from './refit-input.js';
+import { yieldToEventLoop } from '../lib/event-loop.js';
 import { positionOf } from './sorted-ids.js';
 import { writePacer } from './chunk-pacer.js';
 import { NewerVotes } from './newer-votes.js';
