@@ -207,6 +207,32 @@ export const COST_CALLS: readonly {
   },
 ];
 
+/**
+ * Gives the first `voters` voters a history before anything is counted: each casts `votes` votes
+ * in its own category (voter i votes in category i mod the categories, as the measured calls ask)
+ * through the API, and only those voters take part in the measured calls. An engaged voter's
+ * calls must not cost more for the history behind them (issue 19).
+ */
+export async function buildHistory(
+  target: CostTarget,
+  voters: number,
+  votes: number,
+): Promise<number> {
+  target.voters.splice(voters);
+  const [pair, vote] = COST_CALLS;
+  if (!pair || !vote) throw new Error('the pair and vote calls come first');
+  let notOk = 0;
+  // A round of pairs, then their votes: every voter's next pair is fetched after its last vote.
+  for (let round = 0; round < votes; round += 8) {
+    const size = Math.min(8, votes - round) * voters;
+    target.pairs.length = 0;
+    notOk += await drive(target, pair.run, 0, size);
+    notOk += await drive(target, vote.run, 0, target.pairs.length);
+  }
+  target.pairs.length = 0;
+  return notOk;
+}
+
 /** Runs `call` for indexes [from, to), 8 at a time; answers how many were not ok. */
 export async function drive(
   target: CostTarget,

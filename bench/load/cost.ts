@@ -10,11 +10,14 @@
  * PROFILE=1 also writes a V8 CPU profile of the server into bench/dist/profiles, and prints when
  * each call's stretch began and ended in the profile's seconds (for `profile:summary --from --to`).
  * CALLS=get_random_photos_for_rating,submit_photo_rating measures only those calls (in order).
+ * HISTORY=2000 first has 16 voters (HISTORY_VOTERS) cast 2,000 votes each, then measures their
+ * calls alone: what an engaged voter's request costs.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../lib/process.js';
 import {
+  buildHistory,
   COST_CALLS,
   cpuMs,
   drive,
@@ -30,6 +33,9 @@ const photosPerCategory = Number(process.env.PHOTOS ?? 200);
 const databaseUrl = process.env.DATABASE_URL ?? null;
 const profileDir = path.join(repoRoot, 'bench/dist/profiles');
 
+// HISTORY=n: the measured calls come from HISTORY_VOTERS (16) voters who cast n votes each first.
+const history = Number(process.env.HISTORY ?? 0);
+const historyVoters = Number(process.env.HISTORY_VOTERS ?? 16);
 const only = process.env.CALLS?.split(',') ?? null;
 const calls = COST_CALLS.filter(({ call }) => only === null || only.includes(call));
 if (calls.length === 0)
@@ -60,6 +66,14 @@ const stretches: { call: string; 'from s': number; 'to s': number }[] = [];
 const sinceSpawn = () => Math.round((performance.now() - spawned) / 100) / 10;
 
 await warm(target);
+if (history > 0) {
+  const started = performance.now();
+  const notOk = await buildHistory(target, historyVoters, history);
+  console.log(
+    `history: ${historyVoters} voters × ${history} votes in ` +
+      `${Math.round((performance.now() - started) / 1000)} s, ${notOk} not ok`,
+  );
+}
 for (const { call, run } of calls) {
   const from = sinceSpawn();
   const before = cpuMs(pid);
