@@ -47,6 +47,18 @@ async function main(): Promise<void> {
   };
   process.on('SIGUSR2', refitNow);
 
+  // Pairs that expired unanswered are forgotten every hour, a day after they expired (ADR 0032).
+  const forgetPairs = new BackgroundJob(async () => {
+    try {
+      const forgotten = await services.arena.forgetExpiredPairs();
+      if (forgotten > 0) server.log.info({ forgotten }, 'expired pairs forgotten');
+    } catch (error) {
+      server.log.error({ err: error }, 'forgetting expired pairs failed');
+    }
+  });
+  const forgetTimer = setInterval(() => void forgetPairs.run(), 60 * 60 * 1000);
+  forgetTimer.unref();
+
   // Boards of a period that has just ended are frozen right after midnight (and at start-up
   // for a period that ended while the server was down).
   let freezeTimer: NodeJS.Timeout | undefined;
@@ -74,6 +86,7 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     stopping = true;
     clearInterval(refitTimer);
+    clearInterval(forgetTimer);
     process.off('SIGUSR2', refitNow);
     clearTimeout(freezeTimer);
     server.log.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down');
@@ -81,7 +94,7 @@ async function main(): Promise<void> {
       const outcome = await shutDown({
         server,
         graceMs: config.shutdownGraceMs,
-        jobs: [refit, freeze],
+        jobs: [refit, freeze, forgetPairs],
         closeDatabase: () => database.close(),
       });
       server.log.info({ outcome }, 'stopped');

@@ -47,8 +47,21 @@ const JUDGED_PAIRS = new PreparedQuery<
     .where('voter_id', '=', arg(0))
     .where('category_id', '=', arg(1)),
 );
+/** The voter's vote on one pair, if any (votes_voter_pair_uq). */
+const JUDGED_PAIR = new PreparedQuery<
+  [voterId: number, lo: number, hi: number],
+  Pick<VoteRow, 'pair_id'>
+>((db, arg) =>
+  db
+    .selectFrom('votes')
+    .select('pair_id')
+    .where('voter_id', '=', arg(0))
+    .where('photo_lo', '=', arg(1))
+    .where('photo_hi', '=', arg(2)),
+);
+/** Unanswered pairs are read through served_pairs_pending_idx, whose rows a vote removes. */
 const PENDING_PAIRS = new PreparedQuery<
-  [voterId: number, categoryId: number, now: number],
+  [voterId: number, categoryId: number, now: number, servedAfter: number],
   Pick<ServedPairRow, 'photo_lo' | 'photo_hi'>
 >((db, arg) =>
   db
@@ -57,10 +70,12 @@ const PENDING_PAIRS = new PreparedQuery<
     .where('voter_id', '=', arg(0))
     .where('category_id', '=', arg(1))
     .where('vote_id', 'is', null)
+    .where('served_at', '>', arg(3))
     .where('expires_at', '>', arg(2))
     .orderBy('served_at', 'desc')
     .limit(PENDING_PAIRS_HELD),
 );
+/** served_pairs_voter_time_idx, newest first: a few index entries, whatever the history. */
 const RECENT_SERVED = new PreparedQuery<
   [voterId: number, limit: number],
   Pick<ServedPairRow, 'left_photo_id' | 'right_photo_id' | 'kind'>
@@ -71,6 +86,27 @@ const RECENT_SERVED = new PreparedQuery<
     .where('voter_id', '=', arg(0))
     .orderBy('served_at', 'desc')
     .limit(arg(1)),
+);
+/**
+ * The newest unanswered pair of two photos served to the voter (served_pairs_pending_idx, in the
+ * photos' category): a vote sent without its pair_id names one of those, or a pair it judged.
+ */
+const PENDING_PAIR_OF = new PreparedQuery<
+  [voterId: number, lo: number, hi: number],
+  Pick<ServedPairRow, 'id'>
+>((db, arg) =>
+  db
+    .selectFrom('served_pairs')
+    .select('id')
+    .where('voter_id', '=', arg(0))
+    .where('category_id', '=', (eb) =>
+      eb.selectFrom('photos').select('category_id').where('id', '=', arg(1)),
+    )
+    .where('vote_id', 'is', null)
+    .where('photo_lo', '=', arg(1))
+    .where('photo_hi', '=', arg(2))
+    .orderBy('served_at', 'desc')
+    .limit(1),
 );
 const SERVED_PAIR_CATEGORY = new PreparedQuery<[id: string], Pick<ServedPairRow, 'category_id'>>(
   (db, arg) => db.selectFrom('served_pairs').select('category_id').where('id', '=', arg(0)),
@@ -91,13 +127,29 @@ export class ServedPairRepository {
   constructor(private readonly db: Db) {}
 
   /**
-   * `lo:hi` keys of the pairs this voter judged in the category, and of the few they hold
-   * unanswered right now (a prefetched queue); skipped pairs older than that may come back.
+   * `lo:hi` keys of the pairs this voter holds unanswered in the category right now (a
+   * prefetched queue): the rows of served_pairs_pending_idx served within the last `ttlMs` (a
+   * pair served earlier has expired), so pairs skipped long ago are not read.
    */
-  async unavailablePairs(voterId: number, categoryId: number, now: number): Promise<Set<string>> {
+  async pendingPairs(
+    voterId: number,
+    categoryId: number,
+    now: number,
+    ttlMs: number,
+  ): Promise<Set<string>> {
+    const pending = await PENDING_PAIRS.rows(this.db, voterId, categoryId, now, now - ttlMs);
+    return new Set(pending.map((row) => `${row.photo_lo}:${row.photo_hi}`));
+  }
+
+  /** `lo:hi` keys of every pair this voter judged in the category (grows with their votes). */
+  async judgedPairs(voterId: number, categoryId: number): Promise<string[]> {
     const judged = await JUDGED_PAIRS.rows(this.db, voterId, categoryId);
-    const pending = await PENDING_PAIRS.rows(this.db, voterId, categoryId, now);
-    return new Set([...judged, ...pending].map((row) => `${row.photo_lo}:${row.photo_hi}`));
+    return judged.map((row) => `${row.photo_lo}:${row.photo_hi}`);
+  }
+
+  /** Whether the voter has judged this pair (votes_voter_pair_uq). */
+  async hasJudged(voterId: number, lo: number, hi: number): Promise<boolean> {
+    return (await JUDGED_PAIR.first(this.db, voterId, lo, hi)) !== undefined;
   }
 
   recentServed(voterId: number, limit: number) {
@@ -118,18 +170,15 @@ export class ServedPairRepository {
     return LOCK_SERVED_PAIR.first(this.db, id);
   }
 
-  /** The newest pair of these two photos served to the voter (when the client sends no pair_id). */
+  /**
+   * The pair a vote on these two photos answers when the client sends no pair_id: the newest one
+   * served to the voter and not answered yet, else the one the voter's vote on them answered.
+   * Both are index look-ups: the cost does not grow with the voter's history.
+   */
   async latestServedPairId(voterId: number, lo: number, hi: number): Promise<string | undefined> {
-    const row = await this.db
-      .selectFrom('served_pairs')
-      .select('id')
-      .where('voter_id', '=', voterId)
-      .where('photo_lo', '=', lo)
-      .where('photo_hi', '=', hi)
-      .orderBy('served_at', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    return row?.id;
+    const pending = await PENDING_PAIR_OF.first(this.db, voterId, lo, hi);
+    if (pending !== undefined) return pending.id;
+    return (await JUDGED_PAIR.first(this.db, voterId, lo, hi))?.pair_id;
   }
 
   /**
@@ -160,12 +209,21 @@ export class ServedPairRepository {
     await MARK_JUDGED.rows(this.db, voteId, pairId);
   }
 
-  /** Forgets served pairs that expired unjudged long ago (judged ones stay as the vote's record). */
-  async deleteExpiredPairs(before: number): Promise<number> {
+  /**
+   * Forgets up to `limit` served pairs that expired unanswered before `before` (judged ones stay
+   * as their vote's record), through served_pairs_unanswered_expiry_idx; answers how many.
+   */
+  async deleteExpiredPairs(before: number, limit: number): Promise<number> {
     const result = await this.db
       .deleteFrom('served_pairs')
-      .where('vote_id', 'is', null)
-      .where('expires_at', '<', before)
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('served_pairs')
+          .select('id')
+          .where('vote_id', 'is', null)
+          .where('expires_at', '<', before)
+          .limit(limit),
+      )
       .executeTakeFirst();
     return Number(result.numDeletedRows);
   }

@@ -86,16 +86,23 @@ export class UserRepository {
       .select('id')
       .where('voter_key', '=', userVoterKey(userId))
       .executeTakeFirst();
-    await this.db
-      .updateTable('votes')
-      .set({ user_id: null })
-      .where('user_id', '=', userId)
-      .execute();
-    await this.db
-      .updateTable('served_pairs')
-      .set({ user_id: null })
-      .where('user_id', '=', userId)
-      .execute();
+    // A signed-in user's votes and pairs are their voter's (an anonymous voter's are moved into
+    // it when they sign in): found through the voter's indexes, not by walking every vote ever
+    // cast, which held SQLite for seconds at 10M votes.
+    if (voter) {
+      await this.db
+        .updateTable('votes')
+        .set({ user_id: null })
+        .where('voter_id', '=', voter.id)
+        .where('user_id', '=', userId)
+        .execute();
+      await this.db
+        .updateTable('served_pairs')
+        .set({ user_id: null })
+        .where('voter_id', '=', voter.id)
+        .where('user_id', '=', userId)
+        .execute();
+    }
     await this.db
       .updateTable('reports')
       .set({ reporter_user_id: null, reporter_address: null })

@@ -21,6 +21,7 @@ import {
 import type { VoteTraffic } from '../domain/vote/index.js';
 import { AppError } from '../errors.js';
 import type { ArenaIndexes } from '../indexes/arena-indexes.js';
+import { yieldToEventLoop } from '../lib/event-loop.js';
 import type { Metrics } from '../lib/metrics.js';
 import type { Repositories } from '../repositories/index.js';
 import type { CardRow } from '../repositories/rating.repository.js';
@@ -41,6 +42,12 @@ export interface Caller {
 }
 
 const RECENT_PAIRS = 5;
+/** Draws whose pair turned out judged before a pick reads the voter's whole list of them. */
+const JUDGED_DRAWS = 12;
+/** How long a pair that expired unanswered is kept (a vote on it is refused as expired). */
+const EXPIRED_PAIRS_KEPT_MS = 24 * 60 * 60 * 1000;
+/** Expired pairs forgotten per statement. */
+const FORGET_CHUNK = 2000;
 
 /** Who a pair is served to, when, and which photo they asked for ("来比一比"), if any. */
 interface ServeContext {
@@ -92,7 +99,16 @@ export class ArenaService {
       await this.indexes.include(categoryId, withPhotoId);
     }
     const { index } = await this.indexes.current(categoryId);
-    const unavailable = await servedPairs.unavailablePairs(voter.id, categoryId, now);
+    // Pairs this voter may not see: those they hold unanswered (a prefetched queue; skipped pairs
+    // older than that may come back), and those they judged, which are learnt as the pick draws
+    // them rather than read whole (see `unjudged`).
+    const pending = await servedPairs.pendingPairs(
+      voter.id,
+      categoryId,
+      now,
+      this.settings.pairTtlMs,
+    );
+    const judged = new Set<string>();
     const recent = await servedPairs.recentServed(voter.id, RECENT_PAIRS);
     const recentOwners = recent
       .flatMap((pair) => [pair.left_photo_id, pair.right_photo_id])
@@ -102,8 +118,8 @@ export class ArenaService {
     const voterView = {
       userId: caller.userId === null ? null : String(caller.userId),
       hasJudged: (a: string, b: string) => {
-        const [lo, hi] = Number(a) < Number(b) ? [a, b] : [b, a];
-        return unavailable.has(`${lo}:${hi}`);
+        const key = Number(a) < Number(b) ? `${a}:${b}` : `${b}:${a}`;
+        return pending.has(key) || judged.has(key);
       },
       recentOwners,
       // At most one boosted pair in a voter's last few (a per-voter cap on paid exposure).
@@ -111,13 +127,23 @@ export class ArenaService {
       // Boosted photos are offered at their delivery pace (boost-delivery.ts).
       now,
     };
+    const unjudged = <T>(pick: () => T, pairOf: (picked: T) => ChosenPair | null) =>
+      this.unjudged(voter.id, categoryId, judged, pick, pairOf);
     // A photo removed by another process (admin CLI, another instance) may linger in this
     // index until the next refit: drop it when its row is gone and pick again.
     let invited = await this.invitedPair(withPhotoId, categoryId, voter.id, now, (photoId) =>
-      pickPairWith(index, photoId, voterView, this.rng, this.params),
+      unjudged(
+        () => pickPairWith(index, photoId, voterView, this.rng, this.params),
+        (pair) => pair,
+      ),
     );
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      const result = invited ?? pickPair(index, voterView, this.rng, this.params);
+      const result =
+        invited ??
+        (await unjudged(
+          () => pickPair(index, voterView, this.rng, this.params),
+          (picked) => picked.pair,
+        ));
       // Recorded with the pair: the invitation is spent for this photo only, not its opponent.
       const invitedPhotoId = invited === null ? null : (withPhotoId ?? null);
       invited = null;
@@ -133,20 +159,64 @@ export class ArenaService {
     throw new AppError(ErrorCode.NO_PAIR_AVAILABLE);
   }
 
+  /**
+   * A pick whose pair the voter has not judged. Reading every pair a voter ever judged before
+   * each pick made an engaged voter's pair fetch cost more with each vote (issue 19); instead the
+   * pick's pair is looked up (one index look-up), and a judged one is remembered and the pick
+   * drawn again. A voter who has judged most of the pairs near their draws gets their whole list
+   * after JUDGED_DRAWS misses, once for this request, as before.
+   */
+  private async unjudged<T>(
+    voterId: number,
+    categoryId: number,
+    judged: Set<string>,
+    pick: () => T,
+    pairOf: (picked: T) => ChosenPair | null,
+  ): Promise<T> {
+    const { servedPairs } = this.store.repos;
+    for (let draw = 0; draw < JUDGED_DRAWS; draw += 1) {
+      const picked = pick();
+      const pair = pairOf(picked);
+      if (pair === null) return picked;
+      const [left, right] = [Number(pair.left.id), Number(pair.right.id)];
+      const [lo, hi] = left < right ? [left, right] : [right, left];
+      if (!(await servedPairs.hasJudged(voterId, lo, hi))) return picked;
+      judged.add(`${lo}:${hi}`);
+    }
+    for (const key of await servedPairs.judgedPairs(voterId, categoryId)) judged.add(key);
+    return pick();
+  }
+
+  /**
+   * Forgets the pairs that expired unanswered more than a day ago, a chunk per statement with
+   * the event loop free between them (ADR 0032); answers how many. A vote on one is then refused
+   * as a pair never served, which the client takes as it takes an expired one: it moves on.
+   */
+  async forgetExpiredPairs(): Promise<number> {
+    const before = this.clock.now() - EXPIRED_PAIRS_KEPT_MS;
+    let forgotten = 0;
+    for (;;) {
+      const removed = await this.store.repos.servedPairs.deleteExpiredPairs(before, FORGET_CHUNK);
+      forgotten += removed;
+      if (removed < FORGET_CHUNK) return forgotten;
+      await yieldToEventLoop();
+    }
+  }
+
   /** The invited pair when the invitation is honoured now, else null (a normal pair). */
   private async invitedPair(
     photoId: number | null | undefined,
     categoryId: number,
     voterId: number,
     now: number,
-    pick: (photoId: string) => ChosenPair | null,
+    pick: (photoId: string) => Promise<ChosenPair | null>,
   ): Promise<PickResult | null> {
     if (photoId === null || photoId === undefined) return null;
     const { servedPairs } = this.store.repos;
     const today = startOfDay(currentDay(now, this.settings.timeZone), this.settings.timeZone);
     if (await servedPairs.invitedSince(voterId, categoryId, photoId, today)) return null;
     // The index holds the category's active photos only: any other photo finds no pair here.
-    const pair = pick(String(photoId));
+    const pair = await pick(String(photoId));
     return pair === null ? null : { pair, reason: null };
   }
 

@@ -142,6 +142,33 @@ describe.each(dialects)('the voting loop on %s', (dialect) => {
     expect(await counts(app)).toEqual(afterOne);
   });
 
+  it('forgets pairs a day after they expired unanswered, and keeps judged and live ones', async () => {
+    const voter = nextVoter();
+    const judged = await servePair(app, male, voter);
+    parseVote(await vote(app, judged, voter));
+    const skipped = await servePair(app, male, voter);
+    const stored = () =>
+      app.db
+        .selectFrom('served_pairs')
+        .select('id')
+        .where('id', 'in', [judged.pair_id, skipped.pair_id])
+        .execute();
+    app.clock.advance(app.config.arena.pairTtlMs + 23 * 60 * 60 * 1000);
+    await app.services.arena.forgetExpiredPairs();
+    expect(await stored()).toHaveLength(2);
+    expect((await vote(app, skipped, voter)).code).toBe(ErrorCode.PAIR_EXPIRED);
+
+    app.clock.advance(60 * 60 * 1000 + 1);
+    const live = await servePair(app, male, voter);
+    expect(await app.services.arena.forgetExpiredPairs()).toBeGreaterThanOrEqual(1);
+    expect((await stored()).map((row) => row.id)).toEqual([judged.pair_id]);
+    // The client moves on from a pair that is not served as from an expired one.
+    expect((await vote(app, skipped, voter)).code).toBe(ErrorCode.PAIR_NOT_SERVED);
+    // The judged pair still answers a repeated vote, and the live one takes its vote.
+    expect(parseVote(await vote(app, judged, voter)).already_recorded).toBe(true);
+    expect(parseVote(await vote(app, live, voter)).already_recorded).toBe(false);
+  });
+
   it('counts a double-submitted vote once and answers "already recorded"', async () => {
     const anonymousId = nextVoter();
     const pair = await servePair(app, male, anonymousId);
