@@ -88,6 +88,56 @@ describe.each(dialects)('standalone identity journeys on %s', (dialect) => {
     expect(after.fuel).toBe(fuelBefore + earned);
   });
 
+  it('takes a deleted account’s name off its votes and pairs, merged ones included, and keeps the votes', async () => {
+    const owner = await signedIn(app, `named-${dialect}`);
+    const authenticator = await savedPasskey(app, owner.token);
+    const device = `web-named-${dialect}`;
+    // Two votes as a visitor, merged into the account at its sign-in; two more signed in, one
+    // of them without its pair_id as the spec's client sends it; and a pair left unanswered.
+    for (let round = 0; round < 2; round += 1) {
+      parseVote(await vote(app, await servePair(app, category, device), device));
+    }
+    const session = sessionSchema.parse(
+      (await passkeySignIn(app, authenticator, {}, { 'device-id': device })).data,
+    );
+    const headers = { 'access-token': session.token };
+    expect((await app.call('get_user_vote_stats', { anonymous_id: device }, headers)).code).toBe(0);
+    for (const withPairId of [true, false]) {
+      const pair = await servePair(app, category, device, headers);
+      parseVote(await vote(app, pair, device, { headers, withPairId }));
+    }
+    const left = await servePair(app, category, device, headers);
+    const named = async () => ({
+      votes: (
+        await app.db
+          .selectFrom('votes')
+          .select('id')
+          .where('user_id', '=', owner.userInfo.id)
+          .execute()
+      ).length,
+      pairs: (
+        await app.db
+          .selectFrom('served_pairs')
+          .select('id')
+          .where('user_id', '=', owner.userInfo.id)
+          .execute()
+      ).length,
+    });
+    expect(await named()).toEqual({ votes: 4, pairs: 5 });
+    const votesBefore = await app.db.selectFrom('votes').select('id').execute();
+
+    expect((await app.call('delete_account', {}, headers)).code).toBe(0);
+    expect(await named()).toEqual({ votes: 0, pairs: 0 });
+    // Other photos keep their scores: the votes stay, without a name.
+    expect(await app.db.selectFrom('votes').select('id').execute()).toEqual(votesBefore);
+    const unanswered = await app.db
+      .selectFrom('served_pairs')
+      .select('user_id')
+      .where('id', '=', left.pair_id)
+      .executeTakeFirst();
+    expect(unanswered).toEqual({ user_id: null });
+  });
+
   it('deletes the passkeys, ceremonies and recovery code with the account', async () => {
     const owner = await signedIn(app, `leaver-${dialect}`);
     const authenticator = await savedPasskey(app, owner.token);
