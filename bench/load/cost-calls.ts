@@ -89,12 +89,14 @@ export async function startCostTarget(options: {
   const categories = (
     (await client.call<{ id: number }[]>('/api/get_categories', {}, null)).data ?? []
   ).map((category) => category.id);
-  // Device ids differ per target: the device cookies of one server mean nothing to the other.
-  const signedIn = await signInMany(client, options.name, 200, demo.hostSecret);
+  // Device ids differ per target, and per run: the device cookies of one server mean nothing to
+  // the other, and a PostgreSQL database keeps an earlier run's devices bound (40311).
+  const devices = `${options.name}-${Date.now().toString(36)}`;
+  const signedIn = await signInMany(client, devices, 200, demo.hostSecret);
   const voters: Voter[] = [
     ...signedIn,
     ...Array.from({ length: 800 }, (_, index) => ({
-      anonymousId: `${options.name}-${index}`,
+      anonymousId: `${devices}-${index}`,
       token: null,
     })),
   ];
