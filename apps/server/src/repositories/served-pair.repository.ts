@@ -50,11 +50,11 @@ const JUDGED_PAIRS = new PreparedQuery<
 /** The voter's vote on one pair, if any (votes_voter_pair_uq). */
 const JUDGED_PAIR = new PreparedQuery<
   [voterId: number, lo: number, hi: number],
-  Pick<VoteRow, 'pair_id'>
+  Pick<VoteRow, 'id' | 'pair_id'>
 >((db, arg) =>
   db
     .selectFrom('votes')
-    .select('pair_id')
+    .select(['id', 'pair_id'])
     .where('voter_id', '=', arg(0))
     .where('photo_lo', '=', arg(1))
     .where('photo_hi', '=', arg(2)),
@@ -149,7 +149,12 @@ export class ServedPairRepository {
 
   /** Whether the voter has judged this pair (votes_voter_pair_uq). */
   async hasJudged(voterId: number, lo: number, hi: number): Promise<boolean> {
-    return (await JUDGED_PAIR.first(this.db, voterId, lo, hi)) !== undefined;
+    return (await this.voteOnPair(voterId, lo, hi)) !== undefined;
+  }
+
+  /** The voter's vote on these two photos, whichever serving of them it answered. */
+  voteOnPair(voterId: number, lo: number, hi: number) {
+    return JUDGED_PAIR.first(this.db, voterId, lo, hi);
   }
 
   recentServed(voterId: number, limit: number) {

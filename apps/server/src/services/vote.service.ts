@@ -78,6 +78,12 @@ export class VoteService {
       return replayVote(repos, pair.vote_id, pair.category_id, vote, wallet);
     }
     if (pair.expires_at <= now) throw new AppError(ErrorCode.PAIR_EXPIRED);
+    // The same two photos served again while the voter still held them (more than the pending
+    // pairs a pick avoids) and judged through the other serving: that vote answers this one too.
+    const earlier = await servedPairs.voteOnPair(vote.voterId, vote.lo, vote.hi);
+    if (earlier !== undefined) {
+      return replayVote(repos, earlier.id, pair.category_id, vote, wallet);
+    }
     const photos = votedPhotos(await ratings.lockPhotos([vote.lo, vote.hi]), vote.winnerId);
     if (!photos) throw new AppError(ErrorCode.PHOTO_NOT_FOUND);
     const voter = await voters.lock(vote.voterId);

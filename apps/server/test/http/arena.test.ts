@@ -169,6 +169,29 @@ describe.each(dialects)('the voting loop on %s', (dialect) => {
     expect(parseVote(await vote(app, live, voter)).already_recorded).toBe(false);
   });
 
+  it('answers a vote on two photos served twice and judged through the other serving as that vote', async () => {
+    // A client holding more pairs than a pick avoids (8) can be served the same two photos again.
+    const voter = nextVoter();
+    const first = await servePair(app, male, voter);
+    const row = await app.db
+      .selectFrom('served_pairs')
+      .selectAll()
+      .where('id', '=', first.pair_id)
+      .executeTakeFirstOrThrow();
+    const again = { ...first, pair_id: `${first.pair_id}-again` };
+    await app.db
+      .insertInto('served_pairs')
+      .values({ ...row, id: again.pair_id, served_at: row.served_at + 1 })
+      .execute();
+    const judged = parseVote(await vote(app, first, voter, { pick: 0 }));
+    const before = await counts(app);
+    const same = parseVote(await vote(app, again, voter, { pick: 0 }));
+    expect(same.already_recorded).toBe(true);
+    expect(same.winner.current_score).toBe(judged.winner.current_score);
+    expect((await vote(app, again, voter, { pick: 1 })).code).toBe(ErrorCode.PAIR_ALREADY_JUDGED);
+    expect(await counts(app)).toEqual(before);
+  });
+
   it('counts a double-submitted vote once and answers "already recorded"', async () => {
     const anonymousId = nextVoter();
     const pair = await servePair(app, male, anonymousId);
