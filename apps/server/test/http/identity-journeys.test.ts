@@ -107,21 +107,17 @@ describe.each(dialects)('standalone identity journeys on %s', (dialect) => {
       parseVote(await vote(app, pair, device, { headers, withPairId }));
     }
     const left = await servePair(app, category, device, headers);
+    const namedIn = async (table: 'votes' | 'served_pairs') =>
+      (
+        await app.db
+          .selectFrom(table)
+          .select('id')
+          .where('user_id', '=', owner.userInfo.id)
+          .execute()
+      ).length;
     const named = async () => ({
-      votes: (
-        await app.db
-          .selectFrom('votes')
-          .select('id')
-          .where('user_id', '=', owner.userInfo.id)
-          .execute()
-      ).length,
-      pairs: (
-        await app.db
-          .selectFrom('served_pairs')
-          .select('id')
-          .where('user_id', '=', owner.userInfo.id)
-          .execute()
-      ).length,
+      votes: await namedIn('votes'),
+      pairs: await namedIn('served_pairs'),
     });
     expect(await named()).toEqual({ votes: 4, pairs: 5 });
     const votesBefore = await app.db.selectFrom('votes').select('id').execute();
