@@ -183,7 +183,7 @@ export class ServedPairRepository {
   async latestServedPairId(voterId: number, lo: number, hi: number): Promise<string | undefined> {
     const pending = await PENDING_PAIR_OF.first(this.db, voterId, lo, hi);
     if (pending !== undefined) return pending.id;
-    return (await JUDGED_PAIR.first(this.db, voterId, lo, hi))?.pair_id;
+    return (await this.voteOnPair(voterId, lo, hi))?.pair_id;
   }
 
   /**
