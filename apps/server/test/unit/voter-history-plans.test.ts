@@ -16,7 +16,7 @@ import { createTestDatabase, makeTempDir, type TestDatabase } from '../support/d
  * (issue 19): every such statement is an index search whose rows are the voter's unanswered
  * pairs, their newest few, or one pair, never a walk over every pair they were served. SQLite's
  * own plans say so; an engaged voter's pair fetch cost 5.0 ms against 1.3 ms when they walked.
- * Nor may one account's deletion walk every vote ever cast (ADR 0032).
+ * Nor may one account's deletion walk every vote ever cast, or any other table (ADR 0032).
  */
 describe('the statements that read a voter’s history on SQLite', () => {
   let database: TestDatabase;
@@ -100,7 +100,7 @@ describe('the statements that read a voter’s history on SQLite', () => {
     );
   });
 
-  it('takes a deleted account’s name off its votes and pairs through its voter', async () => {
+  it('deletes an account without walking any table, cascades included', async () => {
     const identity = new IdentityService(createStore(database.handle.db));
     const user = await identity.findOrCreateHostUser('plans-host', 'P', 1_000);
     await identity.resolveVoter('plans-device', user.id, 1_000);
@@ -113,6 +113,10 @@ describe('the statements that read a voter’s history on SQLite', () => {
       expect.stringMatching(/^SEARCH votes USING INDEX votes_voter_\w+ \(voter_id=\?\)/),
       expect.stringMatching(/^SEARCH served_pairs USING INDEX served_pairs_voter_time_idx/),
     ]);
+    // Its reports and, through the cascades of the user's row, everything else it owned.
+    const plans = await plansOf(statements);
+    expect(plans.filter((plan) => /\bSCAN\b/.test(plan))).toEqual([]);
+    expect(plans.join(' | ')).toMatch(/SEARCH reports USING INDEX reports_reporter_user_idx/);
   });
 
   it('forgets expired pairs among the unanswered ones only', async () => {
