@@ -10,6 +10,10 @@ import type { Dataset } from './dataset.js';
 import { seedScoreDays } from './score-days.js';
 
 const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗';
+/** A placeholder as long as an upload's (`data:image/webp;base64,` and 160–230 characters). */
+const BENCH_PLACEHOLDER = `data:image/webp;base64,UklGRr${'A'.repeat(170)}`;
+/** Media keys as long as an upload's (`photos/ab/<32 hex>.webp`). */
+const BENCH_KEY_PREFIX = 'photos/00/bench00000000000000000000';
 const GIVEN = ['子涵', '欣怡', '梓萱', '思琪', '雨桐', 'Lily', 'Momo', '小鹿', '一诺', '可馨'];
 
 export const CALLER_HOST_ID = 'bench-caller';
@@ -80,9 +84,14 @@ export async function seedDatabase(
         wins: sql.raw(kind === 'sqlite' ? '(value ->> 5) / 2' : '(value ->> 5)::int / 2'),
         width: sql.lit(1080),
         height: sql.lit(1440),
-        placeholder: sql.lit('#8a7f7a'),
-        display_key: sql.raw(`'bench/' || (value ->> 0) || '.webp'`),
-        thumb_key: sql.raw(`'bench/' || (value ->> 0) || '-thumb.webp'`),
+        // As wide as an uploaded photo's row: a WebP data URL of about 200 characters, three
+        // media keys of about 50 and a perceptual hash. The refit rewrites rows in place, so a
+        // narrower row would understate what its writes cost (pages per row).
+        placeholder: sql.lit(BENCH_PLACEHOLDER),
+        display_key: sql.raw(`'${BENCH_KEY_PREFIX}' || (value ->> 0) || '.webp'`),
+        medium_key: sql.raw(`'${BENCH_KEY_PREFIX}' || (value ->> 0) || '-m.webp'`),
+        thumb_key: sql.raw(`'${BENCH_KEY_PREFIX}' || (value ->> 0) || '-t.webp'`),
+        phash: sql.lit('7c5e7c3d3d3dbd2c'),
         is_demo: sql.lit(0),
         created_at: sql.raw(
           kind === 'sqlite' ? '(value ->> 6) - 60000' : '(value ->> 6)::bigint - 60000',
