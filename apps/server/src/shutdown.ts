@@ -23,6 +23,24 @@ export class BackgroundJob {
   }
 }
 
+/**
+ * A background job that logs its own failure as `failure` (with the error) and lets the next run
+ * start as usual: the server's periodic work never stops on one bad run.
+ */
+export function loggedJob(
+  log: { error: (fields: { err: unknown }, message: string) => void },
+  failure: string,
+  task: () => Promise<void>,
+): BackgroundJob {
+  return new BackgroundJob(async () => {
+    try {
+      await task();
+    } catch (error) {
+      log.error({ err: error }, failure);
+    }
+  });
+}
+
 export interface ShutdownPlan {
   server: FastifyInstance;
   graceMs: number;

@@ -4,7 +4,7 @@ import net from 'node:net';
 import { spawnServer, waitForHealth } from '@yanzhi/dev-support';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BackgroundJob, shutDown } from '../../src/shutdown.js';
+import { BackgroundJob, loggedJob, shutDown } from '../../src/shutdown.js';
 import { multipartBody, photoJpeg } from '../fixtures/upload-client.js';
 import { makeTempDir } from '../support/database.js';
 import { serverArgs } from '../support/process.js';
@@ -197,5 +197,27 @@ describe('shutDown', () => {
     expect(outcome).toBe('forced');
     expect(performance.now() - started).toBeLessThan(2_000);
     expect(events).toEqual(['database closed']);
+  });
+});
+
+describe('loggedJob', () => {
+  it('logs a failed run with its error, and the next run starts as usual', async () => {
+    const logged: { fields: unknown; message: string }[] = [];
+    const log = {
+      error: (fields: unknown, message: string) => {
+        logged.push({ fields, message });
+      },
+    };
+    let runs = 0;
+    const job = loggedJob(log, 'arena refit failed', () => {
+      runs++;
+      return runs === 1 ? Promise.reject(new Error('disk full')) : Promise.resolve();
+    });
+    await job.run();
+    await job.run();
+    expect(runs).toBe(2);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]?.message).toBe('arena refit failed');
+    expect(logged[0]?.fields).toEqual({ err: new Error('disk full') });
   });
 });
