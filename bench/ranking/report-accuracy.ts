@@ -5,7 +5,7 @@
  */
 import type { AccuracyResult } from './accuracy.js';
 import { firstCrossing } from './metrics.js';
-import { PAIRING, type SystemName } from './peers/index.js';
+import { isPeer, PAIRING, type SystemName } from './peers/index.js';
 import type { VoterModel } from './voters.js';
 
 export const mean = (xs: readonly number[]) =>
@@ -15,6 +15,8 @@ export const sd = (xs: readonly number[]) => {
   return Math.sqrt(xs.reduce((s, x) => s + (x - m) ** 2, 0) / Math.max(1, xs.length - 1));
 };
 const pad = (s: string, w: number) => s.padStart(w);
+/** The width of the systems' column (the longest name, `engine-filtered`, and a space). */
+const NAME = 16;
 const signed = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(1)}`;
 
 export interface Verdict {
@@ -71,7 +73,7 @@ export class AccuracyReport {
   }
 
   private peers() {
-    return this.systems.filter((s) => s !== 'engine');
+    return this.systems.filter(isPeer);
   }
 
   /** The engine's figure and the best peer's, for one column. */
@@ -87,7 +89,7 @@ export class AccuracyReport {
 
   printSystems(): void {
     console.log('systems (each fed the same voters one vote at a time, pairs by its own rule):');
-    for (const name of this.systems) console.log(`  ${name.padEnd(14)} ${PAIRING[name]}`);
+    for (const name of this.systems) console.log(`  ${name.padEnd(NAME)} ${PAIRING[name]}`);
     console.log('');
   }
 
@@ -100,10 +102,10 @@ export class AccuracyReport {
       '== Votes per photo (votes ÷ N) to Kendall τ 0.8: mean±sd over seeds; "(k/s)" = only k of ' +
         `s seeds reach it within ${this.max}, figure from the mean curve; "never" = not within ${this.max} ==`,
     );
-    console.log(''.padEnd(14) + columns.map((c) => pad(`${c.model} N=${c.n}`, width)).join(''));
+    console.log(''.padEnd(NAME) + columns.map((c) => pad(`${c.model} N=${c.n}`, width)).join(''));
     for (const name of this.systems) {
       console.log(
-        name.padEnd(14) +
+        name.padEnd(NAME) +
           columns.map((c) => pad(reach(this.runs(name, c.model, c.n), 0.8).text, width)).join(''),
       );
     }
@@ -114,7 +116,7 @@ export class AccuracyReport {
         if (engine === null) return `never/${best.name}`;
         return `${(engine / best.value).toFixed(2)}× ${best.name}`;
       });
-      console.log('engine÷best'.padEnd(14) + ratios.map((r) => pad(r, width)).join(''));
+      console.log('engine÷best'.padEnd(NAME) + ratios.map((r) => pad(r, width)).join(''));
     }
     console.log('');
   }
@@ -126,13 +128,13 @@ export class AccuracyReport {
         const shown = points.filter((x) => x <= this.max);
         console.log(`== ${model}, N=${n}: mean τ at votes per photo (votes ÷ N), and to τ 0.9 ==`);
         console.log(
-          ''.padEnd(14) + shown.map((x) => pad(`τ@${x}`, 8)).join('') + pad('to τ 0.9', 18),
+          ''.padEnd(NAME) + shown.map((x) => pad(`τ@${x}`, 8)).join('') + pad('to τ 0.9', 18),
         );
         for (const name of this.systems) {
           const runs = this.runs(name, model, n);
           if (runs.length === 0) continue;
           console.log(
-            name.padEnd(14) +
+            name.padEnd(NAME) +
               shown.map((x) => pad(tauAt(runs, x).toFixed(3), 8)).join('') +
               pad(reach(runs, 0.9).text, 18),
           );
@@ -147,10 +149,10 @@ export class AccuracyReport {
     if (models.length === 0) return;
     for (const n of this.ns) {
       console.log(`== Harder voters, N=${n}: mean τ at ${at} votes per photo (votes ÷ N) ==`);
-      console.log(''.padEnd(14) + models.map((m) => pad(m, 10)).join(''));
+      console.log(''.padEnd(NAME) + models.map((m) => pad(m, 10)).join(''));
       for (const name of this.systems) {
         console.log(
-          name.padEnd(14) +
+          name.padEnd(NAME) +
             models
               .map((m) => {
                 const runs = this.runs(name, m, n);
@@ -176,7 +178,7 @@ export class AccuracyReport {
           'signed mean; the same photo with clean voters ==',
       );
       console.log(
-        ''.padEnd(14) +
+        ''.padEnd(NAME) +
           points
             .map((x) => pad(`|err|@${x}`, 12) + pad(`lift@${x}`, 9) + pad(`clean@${x}`, 10))
             .join(''),
@@ -195,7 +197,7 @@ export class AccuracyReport {
             pad(base.length === 0 ? '-' : mean(base).toFixed(1), 10)
           );
         });
-        console.log(name.padEnd(14) + cells.join(''));
+        console.log(name.padEnd(NAME) + cells.join(''));
       }
       console.log('');
     }

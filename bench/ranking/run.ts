@@ -8,7 +8,8 @@
  *
  * Environment (defaults in brackets): SEEDS [10], N [200,500] (one or a comma list), MAX [60]
  * votes per photo for clean / bad25, HARD_MAX [20] for the harder models, VOTERS [200],
- * SYSTEMS [all: engine,trueskill,glicko2,openskill,bradley-terry,elo-random,elo-8closest],
+ * SYSTEMS [all: engine,trueskill,glicko2,openskill,bradley-terry,elo-random,elo-8closest; also
+ * engine-filtered and engine-flipped, the engine told who the bad voters are, when named],
  * MODELS [all: clean,bad25,taste,position,lapses,heavy,brigade], SECTIONS
  * [accuracy,boost,jitter,refit], ENGINE_N [the largest N] for boost and jitter, BOOST_SEEDS [5],
  * JITTER_SEEDS [5], BIG_N [20000], BIG_VOTES [1000000], JOBS [worker threads, min(4, cores)],
@@ -24,7 +25,7 @@ import { Worker } from 'node:worker_threads';
 import { ratingParams, type RatingParams } from '../../apps/server/src/domain/rating/index.js';
 import { savedResults, type AccuracyResult } from './accuracy.js';
 import { runJob, type BoostResult, type Job, type JobResult, type JitterResult } from './jobs.js';
-import { SYSTEMS, type SystemName } from './peers/index.js';
+import { ALL_SYSTEMS, SYSTEMS, type SystemName } from './peers/index.js';
 import { printRefitTime } from './refit-time.js';
 import { AccuracyReport, printVerdicts } from './report-accuracy.js';
 import { printBoost, printEngineDetails, printJitter } from './report-engine.js';
@@ -36,9 +37,9 @@ const env = (name: string, fallback: number) => {
   if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
   return value;
 };
-function list<T extends string>(name: string, all: readonly T[]): T[] {
+function list<T extends string>(name: string, all: readonly T[], defaults = all): T[] {
   const raw = process.env[name];
-  if (raw === undefined || raw.trim() === '') return [...all];
+  if (raw === undefined || raw.trim() === '') return [...defaults];
   const items = raw.split(',').map((s) => s.trim());
   const unknown = items.filter((s) => !(all as readonly string[]).includes(s));
   if (unknown.length > 0) throw new Error(`${name}: unknown ${unknown.join(', ')}`);
@@ -53,7 +54,7 @@ const NS = (process.env.N ?? '200,500').split(',').map((s) => {
 const MAX = env('MAX', 60);
 const HARD_MAX = env('HARD_MAX', 20);
 const VOTERS = Math.floor(env('VOTERS', 200));
-const SYSTEM_LIST = list('SYSTEMS', SYSTEMS);
+const SYSTEM_LIST = list('SYSTEMS', ALL_SYSTEMS, SYSTEMS);
 const MODEL_LIST = list('MODELS', VOTER_MODELS);
 const SECTIONS = list('SECTIONS', ['accuracy', 'boost', 'jitter', 'refit'] as const);
 const BOOST_SEEDS = Math.floor(env('BOOST_SEEDS', 5));

@@ -110,6 +110,13 @@ export interface EngineChoice {
   readonly pair: ChosenPair;
 }
 
+/**
+ * What the engine is told of its voters that no real system knows (bench ceilings, peers/index.ts
+ * CEILINGS): nothing; which are not honest (their votes never reach it); or that too, with each
+ * inverted voter's vote read the other way round.
+ */
+export type Oracle = 'none' | 'filtered' | 'flipped';
+
 /** The real engine, driven as the server drives it. */
 export class EngineSim {
   readonly index: CategoryIndex;
@@ -144,6 +151,7 @@ export class EngineSim {
     readonly world: World,
     params: RatingParams = DEFAULT_RATING_PARAMS,
     seed = world.options.seed,
+    private readonly oracle: Oracle = 'none',
   ) {
     this.params = params;
     const n = world.ids.length;
@@ -243,6 +251,11 @@ export class EngineSim {
     const n = world.ids.length;
     const { left: li, right: ri } = chosen;
     const { left, right, boostedPhotoId, goldExpectedWinnerId } = chosen.pair;
+    const kind = world.voterKind[v];
+    if (this.oracle !== 'none' && kind !== 'honest') {
+      if (this.oracle === 'filtered' || kind !== 'inverted') return;
+      side = side === 'left' ? 'right' : 'left';
+    }
     const [wi, lo] = side === 'left' ? [li, ri] : [ri, li];
     (this.judged[v] as Set<number>).add(li < ri ? li * n + ri : ri * n + li);
     const recent = this.recent[v] as string[];

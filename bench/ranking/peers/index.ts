@@ -18,7 +18,19 @@ export const SYSTEMS = [
   'elo-random',
   'elo-8closest',
 ] as const;
-export type SystemName = (typeof SYSTEMS)[number];
+/**
+ * Ceilings, not peers: the engine told which voters are not honest, which no real system knows.
+ * `engine-filtered` never sees a bad or brigade voter's vote; `engine-flipped` also reads each
+ * inverted voter's vote the other way round. They show how much of the bad voters' cost any
+ * detection could still win. Run only when SYSTEMS names them.
+ */
+export const CEILINGS = ['engine-filtered', 'engine-flipped'] as const;
+export const ALL_SYSTEMS = [...SYSTEMS, ...CEILINGS] as const;
+export type SystemName = (typeof ALL_SYSTEMS)[number];
+
+/** Whether `name` is a peer the engine is measured against (not the engine nor a ceiling). */
+export const isPeer = (name: SystemName): boolean =>
+  name !== 'engine' && !(CEILINGS as readonly string[]).includes(name);
 
 /** How each system chooses its pairs, for the report. */
 export const PAIRING: Record<SystemName, string> = {
@@ -29,6 +41,8 @@ export const PAIRING: Record<SystemName, string> = {
   'bradley-terry': 'uniformly random pairs, offline ML fit at each checkpoint',
   'elo-random': 'uniformly random pairs, K=32',
   'elo-8closest': '8 closest ratings, K=32',
+  'engine-filtered': 'the engine, bad and brigade voters’ votes dropped by an oracle (a ceiling)',
+  'engine-flipped': 'the same, inverted voters’ votes read the other way round (a ceiling)',
 };
 
 export function makeSystem(
@@ -40,6 +54,10 @@ export function makeSystem(
   switch (name) {
     case 'engine':
       return new EnginePeer(world, seed, overrides);
+    case 'engine-filtered':
+      return new EnginePeer(world, seed, overrides, 'filtered');
+    case 'engine-flipped':
+      return new EnginePeer(world, seed, overrides, 'flipped');
     case 'trueskill':
       return new TrueSkillPeer(world, seed);
     case 'glicko2':
