@@ -12,9 +12,13 @@
  * CALLS=get_random_photos_for_rating,submit_photo_rating measures only those calls (in order).
  * HISTORY=2000 first has 16 voters (HISTORY_VOTERS) cast 2,000 votes each, then measures their
  * calls alone: what an engaged voter's request costs.
+ * PROFILE_SQL=1 (SQLite) times every statement the server's main thread runs (sql-timer.ts) and
+ * prints, for each call, the costliest statements of its stretch, per call.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
 import { repoRoot } from '../lib/process.js';
 import {
   buildHistory,
@@ -42,13 +46,25 @@ if (calls.length === 0)
   throw new Error(`CALLS names none of ${COST_CALLS.map((c) => c.call).join(', ')}`);
 
 fs.mkdirSync(profileDir, { recursive: true });
+// PROFILE_SQL: the server loads the statement timer, which writes its totals here when it exits.
+const sqlTimerDir = process.env.PROFILE_SQL
+  ? fs.mkdtempSync(path.join(profileDir, 'sql-timer-'))
+  : null;
+if (sqlTimerDir !== null && databaseUrl !== null) {
+  throw new Error('PROFILE_SQL times SQLite statements: leave DATABASE_URL unset');
+}
+if (sqlTimerDir !== null) process.env.SQL_TIMER_DIR = sqlTimerDir;
+const nodeArgs = [
+  ...(process.env.PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+  ...(sqlTimerDir !== null ? ['--import', pathToFileURL(await buildSqlTimer()).href] : []),
+];
 // The profile's clock starts with the server process, a moment after this one.
 const spawned = performance.now();
 const target = await startCostTarget({
   name: 'cost',
   photosPerCategory,
   databaseUrl,
-  ...(process.env.PROFILE ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {}),
+  ...(nodeArgs.length > 0 ? { nodeArgs } : {}),
 });
 const { pid } = target;
 
@@ -98,8 +114,9 @@ for (const { call, run } of calls) {
 }
 
 await target.client.close();
-if (process.env.PROFILE) {
-  // SIGTERM: the graceful shutdown exits normally, which is when V8 writes the profile.
+if (process.env.PROFILE || sqlTimerDir !== null) {
+  // SIGTERM: the graceful shutdown exits normally, which is when V8 writes the profile and the
+  // statement timer its totals.
   process.kill(pid, 'SIGTERM');
   await new Promise((resolve) => setTimeout(resolve, 3000));
 }
@@ -113,4 +130,61 @@ console.table(rows);
 if (process.env.PROFILE) {
   console.log(`profile written to ${profileDir}; each call's stretch, in its seconds:`);
   console.table(stretches);
+}
+if (sqlTimerDir !== null) printSqlTimes(sqlTimerDir);
+
+/**
+ * sql-timer.ts as plain JavaScript, which the bundled server loads with `--import` (its threads
+ * inherit the flag, and a `.ts` file there would need tsx's loader in each of them).
+ */
+async function buildSqlTimer(): Promise<string> {
+  const outfile = path.join(repoRoot, 'bench/dist/sql-timer.mjs');
+  await build({
+    entryPoints: [path.join(import.meta.dirname, 'sql-timer.ts')],
+    outfile,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+  });
+  return outfile;
+}
+
+/** Per measured call, the statements that took the server's main thread longest in its stretch. */
+function printSqlTimes(dir: string): void {
+  const runs: { source: string; tenth: number; count: number; ns: number }[] = [];
+  for (const file of fs.readdirSync(dir)) {
+    const found = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Record<
+      string,
+      [number, number, number][]
+    >;
+    for (const [source, tenths] of Object.entries(found)) {
+      for (const [tenth, count, ns] of tenths) runs.push({ source, tenth, count, ns });
+    }
+  }
+  for (const stretch of stretches) {
+    const totals = new Map<string, { count: number; ns: number }>();
+    for (const run of runs) {
+      const second = run.tenth / 10;
+      if (second < stretch['from s'] || second >= stretch['to s']) continue;
+      const entry = totals.get(run.source) ?? { count: 0, ns: 0 };
+      totals.set(run.source, { count: entry.count + run.count, ns: entry.ns + run.ns });
+    }
+    const all = [...totals.values()].reduce((sum, entry) => sum + entry.ns, 0);
+    console.log(
+      `${stretch.call}: SQLite statements in its stretch (${String(stretch['from s'])}–` +
+        `${String(stretch['to s'])} s), ${(all / 1e6 / count).toFixed(3)} ms per call; the costliest:`,
+    );
+    console.table(
+      [...totals]
+        .sort((a, b) => b[1].ns - a[1].ns)
+        .slice(0, 10)
+        .map(([source, entry]) => ({
+          statement: source.replace(/\s+/g, ' ').slice(0, 90),
+          'runs per call': Math.round((entry.count / count) * 100) / 100,
+          'µs/run': Math.round(entry.ns / entry.count / 100) / 10,
+          'ms per call': Math.round((entry.ns / 1e6 / count) * 1000) / 1000,
+        })),
+    );
+  }
 }
