@@ -37,6 +37,8 @@ import { repoRoot } from '../lib/process.js';
 import { percentile } from '../lib/stats.js';
 import { seedScale } from './seed.js';
 import { seedVotes } from './votes.js';
+import { applyOnlineMoves, newestVoteId } from './online.js';
+import { arenaRatingParams } from '../../apps/server/src/services/index.js';
 import { priorVoterWeight } from '../../apps/server/src/domain/rating/index.js';
 import type { RefitSummary } from '../../apps/server/src/services/refit.service.js';
 
@@ -89,6 +91,7 @@ async function runChild(task: ChildTask): Promise<void> {
   await run('full refit', () => services.refit.refitAll());
   if (task.increment > 0) {
     const at = performance.now();
+    const before = await newestVoteId(database.db, task.categoryId);
     await seedVotes(
       database.db,
       task.kind,
@@ -99,6 +102,17 @@ async function runChild(task: ChildTask): Promise<void> {
       Math.ceil(task.votes / 200) * 200,
       priorVoterWeight(),
     );
+    // Each vote's online move, in the rows and in this process's pairing index, as the vote
+    // route makes it: the increment writes only the rows its fit moves beyond them.
+    const moved = await applyOnlineMoves(
+      database.db,
+      task.categoryId,
+      before,
+      arenaRatingParams(config.arena),
+      Date.now(),
+    );
+    const { index } = await services.arenaIndexes.get(task.categoryId);
+    for (const [id, belief] of moved) index.update(String(id), belief);
     // Committed, then checkpointed: the server's checkpoint thread counts commits, and these
     // votes came in one (databases.ts, checkpointSqlite).
     await database.durable();
@@ -219,7 +233,11 @@ async function measured(
   await settings.get('bench:probe');
   console.log(
     `  ${label} (${summary.kind}): ${Math.round(wallMs)} ms ` +
-      `(${summary.photos.toLocaleString('en-US')} photos, ` +
+      `(${summary.photos.toLocaleString('en-US')} photos` +
+      (summary.written === undefined
+        ? ', '
+        : `, the rows of ${summary.written.toLocaleString('en-US')} written and ` +
+          `${(summary.recorded ?? 0).toLocaleString('en-US')} scores recorded, `) +
       `${summary.votes.toLocaleString('en-US')} votes, converged ${summary.converged})`,
   );
   console.table(phases);

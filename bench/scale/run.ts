@@ -30,10 +30,11 @@ import { repoRoot } from '../lib/process.js';
 import { bundleServer, KillableServer } from '../lib/server-process.js';
 import { SCALE_TIME_ZONE, seedScale } from './seed.js';
 import { seedVotes } from './votes.js';
+import { applyOnlineMoves, newestVoteId } from './online.js';
 import { kendallTauFast } from '../lib/kendall.js';
 import { fitMarkKey } from '../../apps/server/src/repositories/settings.repository.js';
 import { ReferenceRepository } from '../../apps/server/src/repositories/reference.repository.js';
-import { priorVoterWeight } from '../../apps/server/src/domain/rating/index.js';
+import { priorVoterWeight, ratingParams } from '../../apps/server/src/domain/rating/index.js';
 
 const { values } = parseArgs({
   options: {
@@ -287,7 +288,8 @@ async function measure(target: BenchDatabase): Promise<void> {
     let started2 = performance.now();
     const handle = target.open();
     try {
-      if (increment > 0)
+      if (increment > 0) {
+        const before = await newestVoteId(handle.db, seededCategory);
         await seedVotes(
           handle.db,
           target.kind,
@@ -299,6 +301,10 @@ async function measure(target: BenchDatabase): Promise<void> {
           // What the online path stores for a voter no refit has seen yet.
           priorVoterWeight(),
         );
+        // Each vote's online move, as the vote route makes it; the server's index follows the
+        // rows (their updated_at), and the increment writes only the rows its fit moves beyond.
+        await applyOnlineMoves(handle.db, seededCategory, before, ratingParams(), Date.now());
+      }
     } finally {
       await handle.close();
       target.checkpoint();

@@ -92,13 +92,21 @@ export interface PhotosTable {
   boost_started_at: Generated<number | null>;
   /** Boosted exposures ever settled (comparisons organic pairing does not count). */
   boost_served: Generated<number>;
-  /**
-   * The last fit's belief (ADR 0029), apart from the online moves of later votes: MAP strength,
-   * Laplace precision, evidence precision (1/σ² as the fit shows it). Null: no fit saw it yet.
-   */
-  fit_mu: Generated<number | null>;
-  fit_precision: Generated<number | null>;
-  fit_evidence: Generated<number | null>;
+}
+
+/**
+ * The last fit's belief of a photo (ADR 0029), apart from the online moves of later votes: MAP
+ * strength, Laplace precision, evidence precision (1/σ² as the fit shows it). No row: no fit saw
+ * the photo yet. No vote writes it, so a refit rewrites it without locking the photo's row.
+ */
+export interface PhotoFitsTable {
+  photo_id: number;
+  fit_mu: number;
+  fit_precision: number;
+  fit_evidence: number;
+  /** The day and score a refit last recorded in photo_score_days; null: none since this table. */
+  recorded_day: string | null;
+  recorded_score: number | null;
 }
 
 export interface ReportsTable {
@@ -352,6 +360,7 @@ export interface Database {
   token_revocations: TokenRevocationsTable;
   categories: CategoriesTable;
   photos: PhotosTable;
+  photo_fits: PhotoFitsTable;
   device_bindings: DeviceBindingsTable;
   passkey_users: PasskeyUsersTable;
   passkeys: PasskeysTable;
@@ -368,6 +377,7 @@ export type NewUser = Insertable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type CategoryRow = Selectable<CategoriesTable>;
 export type PhotoRow = Selectable<PhotosTable>;
+export type PhotoFitRow = Selectable<PhotoFitsTable>;
 export type NewPhoto = Insertable<PhotosTable>;
 export type NewVote = Insertable<VotesTable>;
 export type PhotoUpdate = Updateable<PhotosTable>;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { chunks, jsonRows } from '../db/json-rows.js';
 import type { Db } from '../db/database.js';
-import type { PhotoRow } from '../db/schema.js';
+import type { PhotoFitRow, PhotoRow } from '../db/schema.js';
 import { PreparedQuery } from '../db/prepared-query.js';
 import { hasRowLocks } from '../db/transaction.js';
 
@@ -15,23 +15,16 @@ export type CardRow = Pick<
   PhotoRow,
   'id' | 'display_key' | 'medium_key' | 'thumb_key' | 'width' | 'height' | 'placeholder'
 >;
-/** What a refit writes back to a photo: its belief now, and the fit's own (ADR 0029). */
+/** What a refit writes back to a photo's row: its belief as shown, with score and state. */
 export type RefitPhotoRow = Pick<
   PhotoRow,
-  | 'id'
-  | 'mu'
-  | 'sigma2'
-  | 'current_score'
-  | 'provisional'
-  | 'fit_mu'
-  | 'fit_precision'
-  | 'fit_evidence'
+  'id' | 'mu' | 'sigma2' | 'current_score' | 'provisional'
 >;
-/** What the incremental refit reads of a photo its new votes name. */
-export type FitStateRow = Pick<
-  PhotoRow,
-  'id' | 'state' | 'fit_mu' | 'fit_precision' | 'fit_evidence'
->;
+/**
+ * A photo's fit state (ADR 0029): what the last fit believes of it, apart from the online moves of
+ * the votes since, and the score a refit last recorded in its history.
+ */
+export type FitStateRow = Omit<PhotoFitRow, 'photo_id'> & { id: number };
 export type RatedPhotoRow = Pick<PhotoRow, (typeof RATED_COLUMNS)[number]>;
 
 /** What the pairing index holds of a photo (its boost run included, boost-delivery.ts). */
@@ -256,22 +249,84 @@ export class RatingRepository {
   }
 
   /**
-   * The fit state of some photos of a category (primary key, a few thousand ids a query);
-   * photos no longer stored are missing.
+   * The fit state of some photos (primary key, a few thousand ids a query), in id order; a photo
+   * no fit has seen yet, or no longer stored, has none.
    */
-  async fitStates(categoryId: number, ids: readonly number[]): Promise<FitStateRow[]> {
+  async fitStates(ids: readonly number[]): Promise<FitStateRow[]> {
     const found: FitStateRow[] = [];
     for (let from = 0; from < ids.length; from += ID_CHUNK) {
       const rows = await this.db
-        .selectFrom('photos')
-        .select(['id', 'state', 'fit_mu', 'fit_precision', 'fit_evidence'])
-        .where('id', 'in', ids.slice(from, from + ID_CHUNK))
-        .where('category_id', '=', categoryId)
-        .orderBy('id')
+        .selectFrom('photo_fits')
+        .select([
+          'photo_id as id',
+          'fit_mu',
+          'fit_precision',
+          'fit_evidence',
+          'recorded_day',
+          'recorded_score',
+        ])
+        .where('photo_id', 'in', ids.slice(from, from + ID_CHUNK))
+        .orderBy('photo_id')
         .execute();
       found.push(...rows);
     }
     return found;
+  }
+
+  /** Which of `ids` are photos of the category still stored, in id order. */
+  async storedIds(categoryId: number, ids: readonly number[]): Promise<number[]> {
+    const found: number[] = [];
+    for (let from = 0; from < ids.length; from += ID_CHUNK) {
+      const rows = await this.db
+        .selectFrom('photos')
+        .select('id')
+        .where('id', 'in', ids.slice(from, from + ID_CHUNK))
+        .where('category_id', '=', categoryId)
+        .orderBy('id')
+        .execute();
+      for (const row of rows) found.push(row.id);
+    }
+    return found;
+  }
+
+  /**
+   * Writes fit states (ADR 0029). No vote writes them and one refit runs at a time, so no row is
+   * locked first. A photo deleted since it was read gets none (its row went with it).
+   */
+  async saveFitStates(rows: readonly FitStateRow[]): Promise<void> {
+    const columns = [
+      ['id', 'integer'],
+      ['fit_mu', 'real'],
+      ['fit_precision', 'real'],
+      ['fit_evidence', 'real'],
+      ['recorded_day', 'text'],
+      ['recorded_score', 'integer'],
+    ] as const;
+    const values = (row: FitStateRow) => [
+      row.id,
+      row.fit_mu,
+      row.fit_precision,
+      row.fit_evidence,
+      row.recorded_day,
+      row.recorded_score,
+    ];
+    for (const chunk of chunks([...rows].sort((a, b) => a.id - b.id))) {
+      const updated = await sql<{ photo_id: number }>`update photo_fits set fit_mu = f.fit_mu,
+          fit_precision = f.fit_precision, fit_evidence = f.fit_evidence,
+          recorded_day = f.recorded_day, recorded_score = f.recorded_score
+        from ${jsonRows(this.db, columns, chunk.map(values), 'f')}
+        where photo_fits.photo_id = f.id
+        returning photo_fits.photo_id`.execute(this.db);
+      if (updated.rows.length === chunk.length) continue;
+      // A photo's first fit: its row is made, if the photo is still stored.
+      const had = new Set(updated.rows.map((row) => row.photo_id));
+      const fresh = chunk.filter((row) => !had.has(row.id));
+      await sql`insert into photo_fits (photo_id, fit_mu, fit_precision, fit_evidence,
+          recorded_day, recorded_score)
+        select f.id, f.fit_mu, f.fit_precision, f.fit_evidence, f.recorded_day, f.recorded_score
+        from ${jsonRows(this.db, columns, fresh.map(values), 'f')}
+        where exists (select 1 from photos where photos.id = f.id)`.execute(this.db);
+    }
   }
 
   /**
@@ -291,25 +346,12 @@ export class RatingRepository {
           ['sigma2', 'real'],
           ['current_score', 'integer'],
           ['provisional', 'integer'],
-          ['fit_mu', 'real'],
-          ['fit_precision', 'real'],
-          ['fit_evidence', 'real'],
         ],
-        chunk.map((row) => [
-          row.id,
-          row.mu,
-          row.sigma2,
-          row.current_score,
-          row.provisional,
-          row.fit_mu,
-          row.fit_precision,
-          row.fit_evidence,
-        ]),
+        chunk.map((row) => [row.id, row.mu, row.sigma2, row.current_score, row.provisional]),
         'r',
       );
       await sql`update photos set mu = r.mu, sigma2 = r.sigma2, current_score = r.current_score,
-          provisional = r.provisional, fit_mu = r.fit_mu, fit_precision = r.fit_precision,
-          fit_evidence = r.fit_evidence
+          provisional = r.provisional
         from ${source} where photos.id = r.id`.execute(this.db);
     }
   }

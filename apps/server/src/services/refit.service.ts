@@ -24,6 +24,13 @@ export interface RefitSummary {
   kind: 'full' | 'incremental';
   photos: number;
   votes: number;
+  /**
+   * An incremental refit's photos whose rows it wrote: those whose shown values the fit moved
+   * (ADR 0029); a full refit writes every photo's.
+   */
+  written?: number;
+  /** An incremental refit's scores recorded in the photos' history (today's moved ones). */
+  recorded?: number;
   converged: boolean;
   durationMs: number;
   /** Milliseconds spent in each phase, in the order they ran (logs, bench:refit). */
@@ -164,19 +171,26 @@ export class RefitService {
       const { photoIds } = input.job;
       const outcome = await thread.runIncrement({ ...input.job, params: this.params });
       lap('fit');
-      await writeIncrementOutcome(this.store, {
+      // What this process shows of the category: only the rows the fit moved are written.
+      const { index, referenceMus } = await this.indexes.get(categoryId);
+      const { written, recorded } = await writeIncrementOutcome(this.store, {
         categoryId,
         mark,
         votes: input.votes,
         photoIds,
-        active: input.active,
+        recordedDay: input.recordedDay,
+        recordedScore: input.recordedScore,
+        shown: { belief: (id) => index.get(String(id)), referenceMus },
         outcome,
         lastVoteId: input.lastVoteId,
         params: this.params,
         timeZone: this.timeZone,
         now: this.clock.now(),
+        lap,
       });
       lap('write');
+      summary.written = written;
+      summary.recorded = recorded;
       summary.converged = outcome.converged;
     }
     summary.durationMs = Math.round(performance.now() - started);

@@ -1,13 +1,22 @@
 /**
  * Reads what a category's incremental refit needs and writes what it found (ADR 0029): the votes
- * since the last fit, the fit state of the photos they name and the trust of their voters, read
- * a chunk at a time with yields as the full refit reads (refit-input.ts); then those photos'
- * rows, locked a chunk at a time with the votes cast meanwhile replayed on them, as the full
- * refit writes (refit-output.ts). Nothing else is read or written: the cost follows the new
- * votes and the photos they name, not the history.
+ * since the last fit, the fit state of the photos they name (photo_fits) and the trust of their
+ * voters, read a chunk at a time with yields as the full refit reads (refit-input.ts); then the
+ * fit states of those photos, and the rows of those whose shown values the fit moved (shownMoved),
+ * locked a chunk at a time with the votes cast meanwhile replayed on them, as the full refit
+ * writes (refit-output.ts). Nothing else is read or written: the cost follows the new votes and
+ * the photos they name, not the history.
  */
+import { formatScore } from '@yanzhi/contract';
 import { dayKey } from '../domain/day.js';
-import { replayNewerVotes, type RatingParams, type RatingState } from '../domain/rating/index.js';
+import {
+  isProvisional,
+  replayNewerVotes,
+  scoreOf,
+  shownMoved,
+  type RatingParams,
+  type RatingState,
+} from '../domain/rating/index.js';
 import type { FitStateRow, RefitPhotoRow } from '../repositories/rating.repository.js';
 import type { Repositories } from '../repositories/index.js';
 import { fitMarkKey } from '../repositories/settings.repository.js';
@@ -17,7 +26,7 @@ import type { IncrementJob, IncrementOutcome } from './increment-job.js';
 import { positionOf } from './sorted-ids.js';
 import { yieldToEventLoop } from '../lib/event-loop.js';
 import { Column, float64, int32, READ_CHUNK } from './refit-input.js';
-import { refitPhotoRow } from './refit-output.js';
+import { refitPhotoRow, type FittedPhoto } from './refit-output.js';
 import { writePacer } from './chunk-pacer.js';
 import { NewerVotes } from './newer-votes.js';
 
@@ -28,11 +37,14 @@ import { NewerVotes } from './newer-votes.js';
 const IDS_PER_READ = 1000;
 /** Votes whose photos are looked up between two turns of the event loop (a few ms). */
 const POSITIONS_PER_TURN = 50_000;
+/** Photos compared with what they show between two turns (scores against the reference set). */
+const DECISIONS_PER_TURN = 5000;
 
 export interface IncrementInput {
   job: Omit<IncrementJob, 'params'>;
-  /** Per photo of the job, 1 when it is active (on the boards, in the score history). */
-  active: Uint8Array;
+  /** Per photo of the job, the day and score a refit last recorded in its history (or null). */
+  recordedDay: (string | null)[];
+  recordedScore: (number | null)[];
   /** The last vote read: the next increment starts after it. */
   lastVoteId: number;
   votes: number;
@@ -81,16 +93,34 @@ export async function readIncrementInput(
   const ids = Float64Array.from(named).sort();
   named.clear();
   const states: FitStateRow[] = [];
+  const unfitted: number[] = [];
   for (let from = 0; from < ids.length; from += IDS_PER_READ) {
     const chunk = Array.from(ids.subarray(from, from + IDS_PER_READ));
-    for (const row of await repos.ratings.fitStates(categoryId, chunk)) states.push(row);
+    const rows = await repos.ratings.fitStates(chunk);
+    for (const row of rows) states.push(row);
+    if (rows.length < chunk.length) {
+      const fitted = new Set(rows.map((row) => row.id));
+      for (const id of chunk) if (!fitted.has(id)) unfitted.push(id);
+    }
     await yieldToEventLoop();
   }
+  // A photo no fit has seen starts from the prior; one no longer stored anchors nothing (the
+  // full refit skips its votes too). Few: photos uploaded since the last fit.
+  for (const id of await repos.ratings.storedIds(categoryId, unfitted)) {
+    states.push({
+      id,
+      fit_mu: params.priorMean,
+      fit_precision: 1 / params.priorVariance,
+      fit_evidence: 1 / params.priorVariance,
+      recorded_day: null,
+      recorded_score: null,
+    });
+  }
+  if (unfitted.length > 0) states.sort((a, b) => a.id - b.id);
   const photoIds = Float64Array.from(states, (row) => row.id);
-  const priorPrecision = 1 / params.priorVariance;
-  const mu = Float64Array.from(states, (row) => row.fit_mu ?? params.priorMean);
-  const precision = Float64Array.from(states, (row) => row.fit_precision ?? priorPrecision);
-  const evidence = Float64Array.from(states, (row) => row.fit_evidence ?? priorPrecision);
+  const mu = Float64Array.from(states, (row) => row.fit_mu);
+  const precision = Float64Array.from(states, (row) => row.fit_precision);
+  const evidence = Float64Array.from(states, (row) => row.fit_evidence);
   for (let e = 0; e < winner.length; e++) {
     winner[e] = positionOf(photoIds, winner[e] as number);
     loser[e] = positionOf(photoIds, loser[e] as number);
@@ -123,10 +153,7 @@ export async function readIncrementInput(
     (await repos.references.references(categoryId)).sort((a, b) => a - b),
   );
   const fitted = new Map(
-    (await repos.ratings.fitStates(categoryId, [...referenceIds])).map((row) => [
-      row.id,
-      row.fit_mu ?? params.priorMean,
-    ]),
+    (await repos.ratings.fitStates([...referenceIds])).map((row) => [row.id, row.fit_mu]),
   );
   const referenceMus = Float64Array.from(referenceIds, (id) => fitted.get(id) ?? params.priorMean);
   return {
@@ -143,10 +170,19 @@ export async function readIncrementInput(
       referenceIds,
       referenceMus,
     },
-    active: Uint8Array.from(states, (row) => (row.state === 'active' ? 1 : 0)),
+    recordedDay: states.map((row) => row.recorded_day),
+    recordedScore: states.map((row) => row.recorded_score),
     lastVoteId,
     votes: winner.length,
   };
+}
+
+/** What this process shows of a category's photos (its pairing index), for shownMoved. */
+export interface ShownPhotos {
+  /** An active photo's belief as its row has it now; undefined: not active, or not known here. */
+  belief(id: number): RatingState | undefined;
+  /** The reference set's μ the shown scores were taken against. */
+  referenceMus: readonly number[];
 }
 
 export interface IncrementWrite {
@@ -156,39 +192,79 @@ export interface IncrementWrite {
   /** How many votes the increment fitted. */
   votes: number;
   photoIds: Float64Array;
-  active: Uint8Array;
+  recordedDay: readonly (string | null)[];
+  recordedScore: readonly (number | null)[];
+  shown: ShownPhotos;
   outcome: IncrementOutcome;
   lastVoteId: number;
   params: RatingParams;
   timeZone: string;
   now: number;
+  /** Closes a phase of the write (the refit's phase timer). */
+  lap?: (name: string) => void;
 }
 
 /**
- * Writes the photos the increment moved, a chunk a transaction, each locked with the votes cast
- * since the increment's read replayed on its result; then today's scores of the active ones;
- * then, in one transaction, the new mark of the votes fitted and the list of the photos written,
- * which every process's boards and pairing index read again (RefitIncrementRepository). Their
- * `updated_at` stays: moving it rewrote each photo's entry of the index by time, at a random
- * place, and those pages were most of what an increment wrote at 1,000,000 photos.
+ * Writes what the increment found, in three passes, each a chunk a transaction:
+ *
+ * 1. the rows of the photos whose shown values the fit moved (shownMoved against this process's
+ *    index; every photo not active there), each chunk locked with the votes cast since the
+ *    increment's read replayed on the fit's result;
+ * 2. every fitted photo's fit state, with today's score in its history where the score as
+ *    displayed moved since the last one recorded (or none is recorded today);
+ * 3. in one transaction, the new mark of the votes fitted and the list of the photos whose rows
+ *    were written, which every process's boards and pairing index read again
+ *    (RefitIncrementRepository). Their `updated_at` stays: moving it rewrote each photo's entry
+ *    of the index by time, at a random place.
+ *
+ * A photo left as it was shows its online belief, within shownMoved's steps of the fit's. Answers
+ * how many rows of photos were written, and how many scores recorded in their history.
  */
 export async function writeIncrementOutcome(
   store: Store<'ratings' | 'refitIncrements' | 'scoreDays' | 'settings' | 'votes'>,
   write: IncrementWrite,
-): Promise<void> {
-  const { photoIds, outcome, params } = write;
+): Promise<{ written: number; recorded: number }> {
+  const { photoIds, outcome, params, shown } = write;
   const count = photoIds.length;
+
+  const rewrite: number[] = [];
+  for (let index = 0; index < count; index++) {
+    const now = shown.belief(photoIds[index] as number);
+    const sigma2 = 1 / (outcome.evidence[index] as number);
+    if (
+      now === undefined ||
+      shownMoved(
+        {
+          mu: now.mu,
+          sigma2: now.sigma2,
+          score: scoreOf(now.mu, shown.referenceMus, params),
+          provisional: isProvisional(now.sigma2, params),
+        },
+        {
+          mu: outcome.mu[index] as number,
+          sigma2,
+          score: outcome.score[index] as number,
+          provisional: outcome.provisional[index] === 1,
+        },
+      )
+    ) {
+      rewrite.push(index);
+    }
+    if (index % DECISIONS_PER_TURN === DECISIONS_PER_TURN - 1) await yieldToEventLoop();
+  }
+  write.lap?.('decide');
+
+  const written = new Map<number, RefitPhotoRow>();
   const photoPacer = writePacer(store);
   const newerVotes = new NewerVotes(store, write.categoryId, write.lastVoteId);
-  const scored: { id: number; current_score: number }[] = [];
-  for (let from = 0, to = 0; from < count; from = to) {
-    to = Math.min(count, from + photoPacer.rows);
-    const rows = await photoPacer.chunk(to - from, () =>
+  for (let from = 0, to = 0; from < rewrite.length; from = to) {
+    to = Math.min(rewrite.length, from + photoPacer.rows);
+    const positions = rewrite.slice(from, to);
+    const ids = positions.map((index) => photoIds[index] as number);
+    const rows = await photoPacer.chunk(ids.length, () =>
       store.transaction(async (repos) => {
-        const first = photoIds[from] as number;
-        const last = photoIds[to - 1] as number;
-        await repos.ratings.lockPhotoIds(Array.from(photoIds.subarray(from, to)));
-        const newer = await newerVotes.on(repos.votes, first, last);
+        await repos.ratings.lockPhotoIds(ids);
+        const newer = await newerVotes.on(repos.votes, ids[0] as number, ids.at(-1) as number);
         // A newer vote's other photo may be one the increment did not name: it plays with its
         // fitted belief (its votes since are newer too), or the prior if no fit saw it.
         const others = new Set<number>();
@@ -198,8 +274,7 @@ export async function writeIncrementOutcome(
           }
         }
         const current = new Map<number, RatingState>();
-        for (const row of await repos.ratings.fitStates(write.categoryId, [...others])) {
-          if (row.fit_mu === null || row.fit_evidence === null) continue;
+        for (const row of await repos.ratings.fitStates([...others])) {
           current.set(row.id, { mu: row.fit_mu, sigma2: 1 / row.fit_evidence });
         }
         const replayed = replayNewerVotes(
@@ -215,36 +290,73 @@ export async function writeIncrementOutcome(
           })),
           params,
         );
-        const chunkRows: RefitPhotoRow[] = [];
-        for (let index = from; index < to; index++) {
-          const id = photoIds[index] as number;
-          const fit = {
-            mu: outcome.mu[index] as number,
-            sigma2: 1 / (outcome.evidence[index] as number),
-            evidence: outcome.evidence[index] as number,
-            precision: outcome.precision[index] as number,
-            score: outcome.score[index] as number,
-            provisional: outcome.provisional[index] as number,
-          };
-          chunkRows.push(refitPhotoRow(id, fit, replayed.get(id), outcome.referenceMus, params));
-        }
+        const chunkRows = positions.map((index) =>
+          refitPhotoRow(
+            photoIds[index] as number,
+            fittedPhoto(outcome, index),
+            replayed.get(photoIds[index] as number),
+            outcome.referenceMus,
+            params,
+          ),
+        );
         await repos.ratings.applyRefit(chunkRows);
         return chunkRows;
       }),
     );
-    for (const [offset, row] of rows.entries()) {
-      if (write.active[from + offset] === 1) scored.push(row);
-    }
+    for (const row of rows) written.set(row.id, row);
     await yieldToEventLoop();
   }
+
+  write.lap?.('rows');
+
   const day = dayKey(write.now, write.timeZone);
-  const dayPacer = writePacer(store);
-  for (let from = 0, to = 0; from < scored.length; from = to) {
-    to = Math.min(scored.length, from + dayPacer.rows);
-    const rows = scored.slice(from, to);
-    await dayPacer.chunk(rows.length, () => store.repos.scoreDays.recordDailyScoresOnly(rows, day));
+  let recorded = 0;
+  const fitPacer = writePacer(store);
+  for (let from = 0, to = 0; from < count; from = to) {
+    to = Math.min(count, from + fitPacer.rows);
+    const states: FitStateRow[] = [];
+    const scores: { id: number; current_score: number }[] = [];
+    for (let index = from; index < to; index++) {
+      const id = photoIds[index] as number;
+      let recordedDay = write.recordedDay[index] ?? null;
+      let recordedScore = write.recordedScore[index] ?? null;
+      // Only an active photo (on the boards, in this process's index) has a score history.
+      if (shown.belief(id) !== undefined) {
+        const row = written.get(id);
+        const score = row?.current_score ?? outcome.score[index] ?? 0;
+        // The history shows a day's score as displayed (one decimal).
+        if (
+          row !== undefined ||
+          recordedDay !== day ||
+          recordedScore === null ||
+          formatScore(recordedScore) !== formatScore(score)
+        ) {
+          scores.push({ id, current_score: score });
+          recordedDay = day;
+          recordedScore = score;
+        }
+      }
+      states.push({
+        id,
+        fit_mu: outcome.mu[index] as number,
+        fit_precision: outcome.precision[index] as number,
+        fit_evidence: outcome.evidence[index] as number,
+        recorded_day: recordedDay,
+        recorded_score: recordedScore,
+      });
+    }
+    recorded += scores.length;
+    await fitPacer.chunk(states.length, () =>
+      store.transaction(async (repos) => {
+        await repos.ratings.saveFitStates(states);
+        if (scores.length > 0) await repos.scoreDays.recordDailyScoresOnly(scores, day);
+      }),
+    );
     await yieldToEventLoop();
   }
+
+  write.lap?.('fits');
+
   const mark: FitMark = {
     ...write.mark,
     through: write.lastVoteId,
@@ -252,7 +364,22 @@ export async function writeIncrementOutcome(
   };
   await store.transaction(async (repos) => {
     // Every process's pairing index and boards read the photos again once they see this row.
-    await repos.refitIncrements.record(write.categoryId, Array.from(photoIds), write.now);
+    await repos.refitIncrements.record(
+      write.categoryId,
+      [...written.keys()].sort((a, b) => a - b),
+      write.now,
+    );
     await repos.settings.set(fitMarkKey(write.categoryId), JSON.stringify(mark), write.now);
   });
+  return { written: written.size, recorded };
+}
+
+/** Photo `index`'s values in the increment's outcome. */
+function fittedPhoto(outcome: IncrementOutcome, index: number): FittedPhoto {
+  return {
+    mu: outcome.mu[index] as number,
+    sigma2: 1 / (outcome.evidence[index] as number),
+    score: outcome.score[index] as number,
+    provisional: outcome.provisional[index] as number,
+  };
 }

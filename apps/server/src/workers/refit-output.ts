@@ -18,7 +18,7 @@ import {
   type RatingParams,
   type RatingState,
 } from '../domain/rating/index.js';
-import type { RefitPhotoRow } from '../repositories/rating.repository.js';
+import type { FitStateRow, RefitPhotoRow } from '../repositories/rating.repository.js';
 import type { DailyScoreRow } from '../repositories/score-day.repository.js';
 import type { Store } from '../repositories/store.js';
 import type { RefitJob, RefitOutcome } from './refit-job.js';
@@ -56,7 +56,7 @@ export async function writeRefitOutcome(
   write: RefitWrite,
 ): Promise<void> {
   const { job, outcome } = write;
-  const { scoreDays, voters } = store.repos;
+  const { voters } = store.repos;
   const count = job.photoIds.length;
   const photoPacer = writePacer(store);
   const newerVotes = new NewerVotes(store, write.categoryId, write.lastVoteId);
@@ -83,29 +83,13 @@ export async function writeRefitOutcome(
         );
         const chunkRows = photoRows(write, from, to, replayed);
         await repos.ratings.applyRefit(chunkRows);
+        const { fits, days } = fitRows(write, from, to);
+        await repos.ratings.saveFitStates(fits);
+        if (days.length > 0) await repos.scoreDays.recordDailyScores(days, write.day);
         return chunkRows;
       }),
     );
     write.onPhotoRows(rows);
-    await yieldToEventLoop();
-  }
-  const dayPacer = writePacer(store);
-  for (let from = 0, to = 0; from < count; from = to) {
-    to = Math.min(count, from + dayPacer.rows);
-    const rows: DailyScoreRow[] = [];
-    for (let index = from; index < to; index++) {
-      if (job.active[index] !== 1) continue;
-      rows.push({
-        id: job.photoIds[index] as number,
-        current_score: outcome.score[index] as number,
-        rank_all: nullable(outcome.rankAll[index] as number),
-        rank_week: nullable(outcome.rankWeek[index] as number),
-        rank_month: nullable(outcome.rankMonth[index] as number),
-      });
-    }
-    if (rows.length > 0) {
-      await dayPacer.chunk(rows.length, () => scoreDays.recordDailyScores(rows, write.day));
-    }
     await yieldToEventLoop();
   }
   const voterPacer = writePacer(store);
@@ -137,15 +121,10 @@ export async function writeRefitOutcome(
   });
 }
 
-/**
- * A photo's values in a fit: its belief (μ, σ² and the evidence precision, 1/σ²), Laplace
- * precision, display score and provisional flag.
- */
+/** A photo's values in a fit: its belief (μ, σ²), display score and provisional flag. */
 export interface FittedPhoto {
   mu: number;
   sigma2: number;
-  evidence: number;
-  precision: number;
   score: number;
   provisional: number;
 }
@@ -153,7 +132,8 @@ export interface FittedPhoto {
 /**
  * A fitted photo's row, shared by the full and the incremental refit: the fit's values, or for a
  * photo that votes newer than the fit moved, the replayed belief with its score and provisional
- * state against the reference set. The fit's own belief is kept as the next increment's prior.
+ * state against the reference set. The fit's own belief goes to photo_fits, the next increment's
+ * prior.
  */
 export function refitPhotoRow(
   id: number,
@@ -162,11 +142,6 @@ export function refitPhotoRow(
   referenceMus: readonly number[],
   params: RatingParams,
 ): RefitPhotoRow {
-  const state = {
-    fit_mu: fit.mu,
-    fit_precision: fit.precision,
-    fit_evidence: fit.evidence,
-  };
   return replayed === undefined
     ? {
         id,
@@ -174,7 +149,6 @@ export function refitPhotoRow(
         sigma2: fit.sigma2,
         current_score: fit.score,
         provisional: fit.provisional,
-        ...state,
       }
     : {
         id,
@@ -182,7 +156,6 @@ export function refitPhotoRow(
         sigma2: replayed.sigma2,
         current_score: scoreOf(replayed.mu, referenceMus, params),
         provisional: isProvisional(replayed.sigma2, params) ? 1 : 0,
-        ...state,
       };
 }
 
@@ -200,12 +173,46 @@ function photoRows(
     const fit = {
       mu: outcome.mu[index] as number,
       sigma2: outcome.sigma2[index] as number,
-      evidence: 1 / (outcome.sigma2[index] as number),
-      precision: outcome.precision[index] as number,
       score: outcome.score[index] as number,
       provisional: outcome.provisional[index] as number,
     };
     rows.push(refitPhotoRow(id, fit, replayed.get(id), outcome.referenceMus, params));
   }
   return rows;
+}
+
+/**
+ * The fit states of photos from..to−1 of a full refit, and today's scores and ranks of the active
+ * ones (their history), recorded in the fit states too.
+ */
+function fitRows(
+  write: RefitWrite,
+  from: number,
+  to: number,
+): { fits: FitStateRow[]; days: DailyScoreRow[] } {
+  const { job, outcome } = write;
+  const fits: FitStateRow[] = [];
+  const days: DailyScoreRow[] = [];
+  for (let index = from; index < to; index++) {
+    const id = job.photoIds[index] as number;
+    const active = job.active[index] === 1;
+    const score = outcome.score[index] as number;
+    fits.push({
+      id,
+      fit_mu: outcome.mu[index] as number,
+      fit_precision: outcome.precision[index] as number,
+      fit_evidence: 1 / (outcome.sigma2[index] as number),
+      recorded_day: active ? write.day : null,
+      recorded_score: active ? score : null,
+    });
+    if (!active) continue;
+    days.push({
+      id,
+      current_score: score,
+      rank_all: nullable(outcome.rankAll[index] as number),
+      rank_week: nullable(outcome.rankWeek[index] as number),
+      rank_month: nullable(outcome.rankMonth[index] as number),
+    });
+  }
+  return { fits, days };
 }

@@ -3,7 +3,17 @@ import { dayKey } from '../../src/domain/day.js';
 import { FULL_REFIT_GROWTH, parseFitMark } from '../../src/domain/rating/fit-mark.js';
 import { API, leaderboardSchema, pairSchema, type Leaderboard } from '@yanzhi/contract';
 import { buildApp } from '../../src/app.js';
-import { seededRng, updateOnline, type RatingState } from '../../src/domain/rating/index.js';
+import {
+  isProvisional,
+  scoreOf,
+  seededRng,
+  shownMoved,
+  SHOWN_MU_STEP,
+  updateOnline,
+  type RatingState,
+} from '../../src/domain/rating/index.js';
+import { readIncrementInput } from '../../src/workers/increment-io.js';
+import { computeIncrement } from '../../src/workers/increment-job.js';
 import type { IncrementJob } from '../../src/workers/increment-job.js';
 import { RefitThread } from '../../src/workers/refit-thread.js';
 import { fitMarkKey } from '../../src/repositories/settings.repository.js';
@@ -13,16 +23,23 @@ import { dialects } from '../support/database.js';
 import { addRatedPhotos, addVoters, addVotes, appParams, lastVoteId } from '../support/refit.js';
 
 const COLUMNS = [
-  'id',
+  'photos.id',
   'mu',
   'sigma2',
   'current_score',
   'provisional',
-  'fit_mu',
-  'fit_precision',
-  'fit_evidence',
+  'photo_fits.fit_mu',
+  'photo_fits.fit_precision',
+  'photo_fits.fit_evidence',
   'updated_at',
 ] as const;
+
+/** A row's fit-state columns alone. */
+const fitColumns = (row: {
+  fit_mu: number | null;
+  fit_precision: number | null;
+  fit_evidence: number | null;
+}) => ({ fit_mu: row.fit_mu, fit_precision: row.fit_precision, fit_evidence: row.fit_evidence });
 
 /**
  * Issue 19 (ADR 0029), through the real refit service on each database: between full refits the
@@ -41,9 +58,10 @@ describe.each(dialects)('incremental refits on %s', (dialect) => {
       (
         await app.db
           .selectFrom('photos')
+          .leftJoin('photo_fits', 'photo_fits.photo_id', 'photos.id')
           .select(COLUMNS)
           .where('category_id', '=', category)
-          .orderBy('id')
+          .orderBy('photos.id')
           .execute()
       ).map((row) => [row.id, row]),
     );
@@ -114,6 +132,7 @@ describe.each(dialects)('incremental refits on %s', (dialect) => {
     const summary = await kinds();
     expect(summary).toMatchObject({ kind: 'incremental', votes: 60 });
     const after = await rows();
+    const [announced] = await app.services.store.repos.refitIncrements.after(category, 0);
     let moved = 0;
     for (const [id, row] of after) {
       const old = before.get(id);
@@ -125,12 +144,16 @@ describe.each(dialects)('incremental refits on %s', (dialect) => {
       // The new votes add to what the fit knew.
       expect(row.fit_evidence).toBeGreaterThan(old?.fit_evidence ?? Infinity);
       expect(row.fit_precision).toBeGreaterThan(old?.fit_precision ?? Infinity);
+      // These votes moved no row as they came (they were written straight into the table), so
+      // ten votes a photo move every shown value by more than shownMoved's steps: each row is
+      // written with its fit and announced.
       expect(row.mu).toBe(row.fit_mu);
+      expect(announced?.photoIds).toContain(id);
       // Its entry in the index by time stays where it was: the increment announces its photos.
       expect(row.updated_at).toBe(old?.updated_at);
     }
     expect(moved).toBe(named.length);
-    const [announced] = await app.services.store.repos.refitIncrements.after(category, 0);
+    expect(summary?.written).toBe(named.length);
     expect(announced?.photoIds).toEqual([...named].sort((a, b) => a - b));
     expect(await mark()).toMatchObject({ through: await newestVote(), newVotes: 60 });
     // Today's score history has the new scores of the active ones.
@@ -153,6 +176,85 @@ describe.each(dialects)('incremental refits on %s', (dialect) => {
     for (const { photo_id, score } of day) expect(score).toBe(after.get(photo_id)?.current_score);
   });
 
+  it('writes only the rows whose shown values the fit moves, and every fit state', async () => {
+    const named = photos.slice(12, 20);
+    await moreVotes(named, 12, 3);
+    const markBefore = await mark();
+    if (markBefore === null) throw new Error('no mark');
+    // What the increment will find (the same read and the same pure fit).
+    const params = appParams(app);
+    const input = await readIncrementInput(
+      app.services.store.repos,
+      category,
+      markBefore.through,
+      params,
+    );
+    if (input === null) throw new Error('no new votes');
+    const outcome = computeIncrement({ ...input.job, params });
+    const fitOf = (id: number) => {
+      const at = Array.from(input.job.photoIds).indexOf(id);
+      return { mu: outcome.mu[at] as number, sigma2: 1 / (outcome.evidence[at] as number) };
+    };
+    // As if the votes had moved the photos as they came (the vote route's online update): one
+    // shows a belief within shownMoved's steps of the fit's, the other one well away from it.
+    const [near = 0, far = 0] = named;
+    const { index } = await app.services.arenaIndexes.get(category);
+    const shownBefore = new Map<number, RatingState>([
+      [near, { mu: fitOf(near).mu + 0.5 * SHOWN_MU_STEP, sigma2: fitOf(near).sigma2 }],
+      [far, { mu: fitOf(far).mu + 0.4, sigma2: fitOf(far).sigma2 }],
+    ]);
+    for (const [id, belief] of shownBefore) {
+      await app.db.updateTable('photos').set(belief).where('id', '=', id).execute();
+      index.update(String(id), belief);
+    }
+    const before = await rows();
+
+    const summary = await app.services.refit.increment(category, markBefore, 'test');
+    const after = await rows();
+    const announced = await app.services.store.repos.refitIncrements.after(category, 0);
+    const listed = announced.at(-1)?.photoIds ?? [];
+    // The near photo keeps what it shows; its fit state moved on all the same.
+    expect(after.get(near)?.mu).toBe(shownBefore.get(near)?.mu);
+    expect(after.get(near)?.current_score).toBe(before.get(near)?.current_score);
+    expect(after.get(near)?.fit_mu).toBe(fitOf(near).mu);
+    expect(after.get(near)?.fit_evidence).toBeGreaterThan(before.get(near)?.fit_evidence ?? 0);
+    expect(listed).not.toContain(near);
+    // The far one shows the fit.
+    expect(after.get(far)?.mu).toBe(fitOf(far).mu);
+    expect(after.get(far)?.fit_mu).toBe(fitOf(far).mu);
+    expect(listed).toContain(far);
+    // Every row written is listed; no row left alone shows what the fit would move.
+    expect(summary.written).toBe(listed.length);
+    const referenceMus = (await app.services.arenaIndexes.get(category)).referenceMus;
+    for (const id of named) {
+      const row = after.get(id);
+      if (!row || row.fit_mu === null || row.fit_evidence === null) throw new Error('no fit');
+      if (listed.includes(id)) {
+        expect(row.mu).toBe(row.fit_mu);
+        continue;
+      }
+      expect(row).toEqual(before.get(id) && { ...before.get(id), ...fitColumns(row) });
+      const fitSigma2 = 1 / row.fit_evidence;
+      expect(
+        shownMoved(
+          {
+            mu: row.mu,
+            sigma2: row.sigma2,
+            score: scoreOf(row.mu, referenceMus, params),
+            provisional: isProvisional(row.sigma2, params),
+          },
+          {
+            mu: row.fit_mu,
+            sigma2: fitSigma2,
+            score: scoreOf(row.fit_mu, referenceMus, params),
+            provisional: isProvisional(fitSigma2, params),
+          },
+        ),
+      ).toBe(false);
+    }
+    expect(await mark()).toMatchObject({ through: await newestVote() });
+  });
+
   it('keeps a vote cast while the increment fits, and fits it at the next one', async () => {
     const named = photos.slice(40, 52);
     await moreVotes(named, 10, 3);
@@ -166,6 +268,11 @@ describe.each(dialects)('incremental refits on %s', (dialect) => {
         .orderBy('id')
         .execute()
     ).map((row) => row.id);
+    // Its votes since the last fit moved it far (as if many had come online): the fit moves it
+    // back, so the increment writes its row, with the vote below replayed.
+    const pushed = { mu: (before.get(invited)?.mu ?? 0) + 0.5 };
+    await app.db.updateTable('photos').set(pushed).where('id', '=', invited).execute();
+    (await app.services.arenaIndexes.get(category)).index.update(String(invited), pushed);
     const fitted = new Map<number, RatingState>();
     const during: { winner: number; loser: number }[] = [];
     const voter = `increment-during-${dialect}`;
@@ -309,11 +416,15 @@ describe.each(dialects)('incremental refits on %s', (dialect) => {
         expect(attempt).toBeLessThan(200);
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
-      // The scores did move, and the index was updated in place, not reloaded.
+      // The scores did move (a photo whose fit stayed within shownMoved's steps of what it
+      // showed keeps its row, and is not listed), and the index was updated in place.
       const before = scores(boardBefore);
-      expect(named.filter((id) => before.get(id) !== written.get(id)?.current_score).length).toBe(
-        named.length,
-      );
+      const listed = (await app.services.store.repos.refitIncrements.after(category, 0)).at(
+        -1,
+      )?.photoIds;
+      const moved = named.filter((id) => before.get(id) !== written.get(id)?.current_score);
+      expect(moved.length).toBeGreaterThanOrEqual(named.length - 2);
+      for (const id of moved) expect(listed).toContain(id);
       expect(await index()).toBe(loaded);
     } finally {
       await other.server.close();

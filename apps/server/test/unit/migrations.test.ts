@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrateDown, migrateToLatest } from '../../src/db/migrate.js';
+import { migrateDown, migrateTo, migrateToLatest } from '../../src/db/migrate.js';
 import { migrations } from '../../src/db/migrations/index.js';
 import { CategoryRepository } from '../../src/repositories/category.repository.js';
 import { SessionRepository } from '../../src/repositories/session.repository.js';
@@ -56,6 +56,7 @@ describe.each(dialects)('migrations and repositories on %s', (dialect) => {
       'moderation_log',
       'passkey_users',
       'passkeys',
+      'photo_fits',
       'photo_score_days',
       'photos',
       'recovery_codes',
@@ -80,9 +81,10 @@ describe.each(dialects)('migrations and repositories on %s', (dialect) => {
       const { rows } = await sql<{ table: string; options: string[] | null }>`
         select relname as table, reloptions as options from pg_class
         where relnamespace = current_schema()::regnamespace
-          and relname in ('photos', 'photo_score_days', 'voters')
+          and relname in ('photo_fits', 'photos', 'photo_score_days', 'voters')
         order by relname`.execute(db);
       expect(rows).toEqual([
+        { table: 'photo_fits', options: ['fillfactor=80'] },
         { table: 'photo_score_days', options: ['fillfactor=80'] },
         { table: 'photos', options: ['fillfactor=80'] },
         { table: 'voters', options: ['fillfactor=80'] },
@@ -160,6 +162,45 @@ describe.each(dialects)('migrations and repositories on %s', (dialect) => {
       NOW,
     );
     expect(third.id).toBeGreaterThan(second.id);
+  });
+
+  it("moves the photos' fit states into photo_fits, which a photo takes with it when it goes", async () => {
+    database = await createTestDatabase(dialect, makeTempDir());
+    const { db } = database.handle;
+    await migrateTo(db, '2026-11-29-0040-leaver-indexes');
+    const user = await new IdentityService(createStore(db)).findOrCreateHostUser('fit', 'F', NOW);
+    const category = await new CategoryRepository(db).upsert(
+      { slug: 'fits', name: '拟合', name_en: 'Fits', sort_order: 1 },
+      NOW,
+    );
+    // Two photos as they stood before 0050: one fitted, one no fit has seen yet.
+    for (const fit of [[0.75, 41.5, 38.25], null]) {
+      await sql`insert into photos (user_id, category_id, state, width, height, placeholder,
+          display_key, thumb_key, is_demo, created_at, published_at, updated_at,
+          fit_mu, fit_precision, fit_evidence)
+        values (${user.id}, ${category.id}, 'active', 720, 960, 'data:,', 'k', 't', 0, ${NOW},
+          ${NOW}, ${NOW}, ${fit?.[0] ?? null}, ${fit?.[1] ?? null}, ${fit?.[2] ?? null})`.execute(
+        db,
+      );
+    }
+    await migrateToLatest(db);
+    const photos = await db.selectFrom('photos').select('id').orderBy('id').execute();
+    expect(photos).toHaveLength(2);
+    expect(await db.selectFrom('photo_fits').selectAll().execute()).toEqual([
+      {
+        photo_id: photos[0]?.id,
+        fit_mu: 0.75,
+        fit_precision: 41.5,
+        fit_evidence: 38.25,
+        recorded_day: null,
+        recorded_score: null,
+      },
+    ]);
+    const columns = await sql`select * from photos`.execute(db);
+    expect(Object.keys(columns.rows[0] ?? {})).not.toContain('fit_mu');
+    // An account's deletion takes its photos, and their fit states with them.
+    await db.deleteFrom('users').where('id', '=', user.id).execute();
+    expect(await db.selectFrom('photo_fits').selectAll().execute()).toEqual([]);
   });
 
   it('cascades a user deletion to their sessions and keeps settings', async () => {

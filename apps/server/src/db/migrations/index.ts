@@ -21,6 +21,7 @@ import * as refitIncrements from './2026-11-29-0010-refit-increments.js';
 import * as roomForUpdates from './2026-11-29-0020-room-for-updates.js';
 import * as voterPairsByTime from './2026-11-29-0030-voter-pairs-by-time.js';
 import * as leaverIndexes from './2026-11-29-0040-leaver-indexes.js';
+import * as photoFits from './2026-11-29-0050-photo-fits.js';
 
 /** Every migration in order. Names carry a date prefix; a shipped migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-0020-room-for-updates': roomForUpdates,
   '2026-11-29-0030-voter-pairs-by-time': voterPairsByTime,
   '2026-11-29-0040-leaver-indexes': leaverIndexes,
+  '2026-11-29-0050-photo-fits': photoFits,
 };

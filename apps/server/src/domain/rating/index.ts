@@ -23,6 +23,13 @@ export {
 } from './refit.js';
 export { replayNewerVotes, type NewerVote } from './refit-replay.js';
 export {
+  shownMoved,
+  SHOWN_MU_STEP,
+  SHOWN_SCORE_STEP,
+  SHOWN_SIGMA_STEP,
+  type ShownBelief,
+} from './shown-change.js';
+export {
   refitIncrement,
   trustWithNewVotes,
   type IncrementInput,
