@@ -2,7 +2,7 @@ import { buildApp } from './app.js';
 import { prepare } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
 import { systemClock } from './domain/clock.js';
-import { loggedJob, shutDown } from './shutdown.js';
+import { BackgroundJob, shutDown } from './shutdown.js';
 
 /** Starts the server: configuration, database, demo data, then listen; stops cleanly on signals. */
 async function main(): Promise<void> {
@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   // The batch refit is the source of truth for scores (DESIGN §5); one runs at a time. Between
   // the full refits (every ARENA_FULL_REFIT_HOURS) it fits only the votes since the last
   // (ADR 0029).
-  const refit = loggedJob(server.log, 'arena refit failed', async () => {
+  const refit = new BackgroundJob(server.log, 'arena refit failed', async () => {
     const summaries = await services.refit.refitPeriodic();
     if (summaries === null) server.log.info('arena refit: another instance is refitting');
     else server.log.info({ summaries }, 'arena refit');
@@ -44,7 +44,7 @@ async function main(): Promise<void> {
   process.on('SIGUSR2', refitNow);
 
   // Pairs that expired unanswered are forgotten every hour, a day after they expired (ADR 0032).
-  const forgetPairs = loggedJob(server.log, 'forgetting expired pairs failed', async () => {
+  const forgetPairs = new BackgroundJob(server.log, 'forgetting expired pairs failed', async () => {
     const forgotten = await services.arena.forgetExpiredPairs();
     if (forgotten > 0) server.log.info({ forgotten }, 'expired pairs forgotten');
   });
@@ -55,7 +55,7 @@ async function main(): Promise<void> {
   // for a period that ended while the server was down).
   let freezeTimer: NodeJS.Timeout | undefined;
   let stopping = false;
-  const freeze = loggedJob(server.log, 'freezing leaderboards failed', async () => {
+  const freeze = new BackgroundJob(server.log, 'freezing leaderboards failed', async () => {
     const frozen = await services.leaderboards.freezeEndedPeriods();
     if (frozen > 0) server.log.info({ frozen }, 'leaderboards frozen');
   });

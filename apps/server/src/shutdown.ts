@@ -1,16 +1,30 @@
 import type { FastifyInstance } from 'fastify';
 
-/** A background task (refit, freeze) that never overlaps itself and can be waited for. */
+/** Where a background job reports a failed run. */
+export interface JobLog {
+  error: (fields: { err: unknown }, message: string) => void;
+}
+
+/**
+ * Periodic work of the server (the refit, the expired-pair sweep, the boards' freeze) that never
+ * overlaps itself and can be waited for. A failed run is logged as `failure` with its error, and
+ * the next run starts as usual: the periodic work never stops on one bad run.
+ */
 export class BackgroundJob {
   private running: Promise<void> | null = null;
 
-  /** `task` handles its own errors (it logs them); a rejection is ignored here. */
-  constructor(private readonly task: () => Promise<void>) {}
+  constructor(
+    private readonly log: JobLog,
+    private readonly failure: string,
+    private readonly task: () => Promise<void>,
+  ) {}
 
-  /** Starts a run unless one is in progress; resolves when that run ends. */
+  /** Starts a run unless one is in progress; resolves when that run ends, failed or not. */
   run(): Promise<void> {
     this.running ??= this.task()
-      .catch(() => undefined)
+      .catch((error: unknown) => {
+        this.log.error({ err: error }, this.failure);
+      })
       .finally(() => {
         this.running = null;
       });
@@ -21,24 +35,6 @@ export class BackgroundJob {
   settled(): Promise<void> {
     return this.running ?? Promise.resolve();
   }
-}
-
-/**
- * A background job that logs its own failure as `failure` (with the error) and lets the next run
- * start as usual: the server's periodic work never stops on one bad run.
- */
-export function loggedJob(
-  log: { error: (fields: { err: unknown }, message: string) => void },
-  failure: string,
-  task: () => Promise<void>,
-): BackgroundJob {
-  return new BackgroundJob(async () => {
-    try {
-      await task();
-    } catch (error) {
-      log.error({ err: error }, failure);
-    }
-  });
 }
 
 export interface ShutdownPlan {

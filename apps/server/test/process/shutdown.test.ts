@@ -4,7 +4,7 @@ import net from 'node:net';
 import { spawnServer, waitForHealth } from '@yanzhi/dev-support';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BackgroundJob, loggedJob, shutDown } from '../../src/shutdown.js';
+import { BackgroundJob, shutDown } from '../../src/shutdown.js';
 import { multipartBody, photoJpeg } from '../fixtures/upload-client.js';
 import { makeTempDir } from '../support/database.js';
 import { serverArgs } from '../support/process.js';
@@ -156,10 +156,13 @@ describe('graceful shutdown of the real server', () => {
   }, 120_000);
 });
 
+/** A log for jobs that do not fail. */
+const silent = { error: () => undefined };
+
 describe('shutDown', () => {
   it('waits for a running job before closing the database', async () => {
     const events: string[] = [];
-    const job = new BackgroundJob(async () => {
+    const job = new BackgroundJob(silent, 'test job failed', async () => {
       await sleep(300);
       events.push('job done');
     });
@@ -179,7 +182,7 @@ describe('shutDown', () => {
 
   it('abandons a job that outlasts the grace time', async () => {
     const events: string[] = [];
-    const job = new BackgroundJob(async () => {
+    const job = new BackgroundJob(silent, 'test job failed', async () => {
       await sleep(3_000);
       events.push('job done');
     });
@@ -200,7 +203,7 @@ describe('shutDown', () => {
   });
 });
 
-describe('loggedJob', () => {
+describe('BackgroundJob', () => {
   it('logs a failed run with its error, and the next run starts as usual', async () => {
     const logged: { fields: unknown; message: string }[] = [];
     const log = {
@@ -209,7 +212,7 @@ describe('loggedJob', () => {
       },
     };
     let runs = 0;
-    const job = loggedJob(log, 'arena refit failed', () => {
+    const job = new BackgroundJob(log, 'arena refit failed', () => {
       runs++;
       return runs === 1 ? Promise.reject(new Error('disk full')) : Promise.resolve();
     });
