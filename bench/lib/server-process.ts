@@ -24,6 +24,14 @@ export interface BundleEntry {
 }
 export type ServerEntry = { kind: 'source' } | BundleEntry;
 
+/** What every bench bundle for Node is built as (the server, and the scripts it loads). */
+export const NODE_BUNDLE = {
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  logLevel: 'warning',
+} as const;
+
 /**
  * Bundles the server like apps/server/build.mjs, but into bench/dist/server (ignored by git) so
  * the shared apps/server/dist is left alone; npm dependencies stay external. The refit's worker
@@ -42,9 +50,7 @@ export async function bundleServer(): Promise<BundleEntry> {
     ],
     outdir,
     bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
+    ...NODE_BUNDLE,
     conditions: ['source'],
     external: [
       ...Object.keys(manifest.dependencies).filter((name) => !name.startsWith('@yanzhi/')),
@@ -53,7 +59,6 @@ export async function bundleServer(): Promise<BundleEntry> {
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
     },
-    logLevel: 'warning',
   });
   return { kind: 'bundle', file: path.join(outdir, 'main.js') };
 }

@@ -20,6 +20,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { repoRoot } from '../lib/process.js';
+import { NODE_BUNDLE } from '../lib/server-process.js';
 import {
   buildHistory,
   COST_CALLS,
@@ -45,14 +46,14 @@ const calls = COST_CALLS.filter(({ call }) => only === null || only.includes(cal
 if (calls.length === 0)
   throw new Error(`CALLS names none of ${COST_CALLS.map((c) => c.call).join(', ')}`);
 
+if (process.env.PROFILE_SQL && databaseUrl !== null) {
+  throw new Error('PROFILE_SQL times SQLite statements: leave DATABASE_URL unset');
+}
 fs.mkdirSync(profileDir, { recursive: true });
 // PROFILE_SQL: the server loads the statement timer, which writes its totals here when it exits.
 const sqlTimerDir = process.env.PROFILE_SQL
   ? fs.mkdtempSync(path.join(profileDir, 'sql-timer-'))
   : null;
-if (sqlTimerDir !== null && databaseUrl !== null) {
-  throw new Error('PROFILE_SQL times SQLite statements: leave DATABASE_URL unset');
-}
 if (sqlTimerDir !== null) process.env.SQL_TIMER_DIR = sqlTimerDir;
 const nodeArgs = [
   ...(process.env.PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
@@ -142,10 +143,7 @@ async function buildSqlTimer(): Promise<string> {
   await build({
     entryPoints: [path.join(import.meta.dirname, 'sql-timer.ts')],
     outfile,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'warning',
+    ...NODE_BUNDLE,
   });
   return outfile;
 }
