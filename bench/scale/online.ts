@@ -11,8 +11,8 @@ import type { Db } from '../../apps/server/src/db/database.js';
 import { jsonRows } from '../../apps/server/src/db/json-rows.js';
 import {
   isProvisional,
+  replayNewerVotes,
   scoreOf,
-  updateOnline,
   type RatingParams,
   type RatingState,
 } from '../../apps/server/src/domain/rating/index.js';
@@ -58,21 +58,15 @@ export async function applyOnlineMoves(
   const named = [...new Set(votes.flatMap((vote) => [vote.winner, vote.loser]))].sort(
     (a, b) => a - b,
   );
-  const beliefs = new Map<number, RatingState>();
+  const stored = new Map<number, RatingState>();
   for (let from = 0; from < named.length; from += WRITE_CHUNK) {
     const { rows } = await sql<{ id: number; mu: number; sigma2: number }>`
       select id, mu, sigma2 from photos
       where id in (${sql.join(named.slice(from, from + WRITE_CHUNK))})`.execute(db);
-    for (const row of rows) beliefs.set(row.id, { mu: row.mu, sigma2: row.sigma2 });
+    for (const row of rows) stored.set(row.id, { mu: row.mu, sigma2: row.sigma2 });
   }
-  for (const vote of votes) {
-    const winner = beliefs.get(vote.winner);
-    const loser = beliefs.get(vote.loser);
-    if (winner === undefined || loser === undefined) continue;
-    const moved = updateOnline(winner, loser, vote.weight, params);
-    beliefs.set(vote.winner, moved.winner);
-    beliefs.set(vote.loser, moved.loser);
-  }
+  // The votes one by one from what the rows hold, as the refit writers replay newer votes.
+  const beliefs = replayNewerVotes((id) => stored.get(id), votes, params);
 
   const references = await sql<{ fit_mu: number }>`
     select f.fit_mu from category_references r join photo_fits f on f.photo_id = r.photo_id
