@@ -238,7 +238,11 @@ async function measured(
         ? ', '
         : `, the rows of ${summary.written.toLocaleString('en-US')} written and ` +
           `${(summary.recorded ?? 0).toLocaleString('en-US')} scores recorded, `) +
-      `${summary.votes.toLocaleString('en-US')} votes, converged ${summary.converged})`,
+      `${summary.votes.toLocaleString('en-US')} votes, converged ${summary.converged})` +
+      (summary.committedMs === undefined
+        ? ''
+        : `; results committed (visible, durable) after ${summary.committedMs} ms, ` +
+          `then its fit states folded in ${summary.phases.fold ?? 0} ms`),
   );
   console.table(phases);
   console.log(

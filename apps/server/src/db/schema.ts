@@ -341,8 +341,23 @@ export interface RefitIncrementsTable {
   created_at: number;
 }
 
+/**
+ * An incremental refit's fit states and history scores (ADR 0029), committed with its fit mark and
+ * folded into photo_fits and photo_score_days after (workers/fit-delta.ts).
+ */
+export interface FitDeltasTable {
+  id: Generated<number>;
+  category_id: number;
+  /** The day the scores were taken on, in the refit's time zone. */
+  day: string;
+  /** workers/fit-delta.ts's encoding. */
+  states: Uint8Array;
+  created_at: number;
+}
+
 export interface Database {
   app_settings: AppSettingsTable;
+  fit_deltas: FitDeltasTable;
   refit_increments: RefitIncrementsTable;
   voters: VotersTable;
   served_pairs: ServedPairsTable;

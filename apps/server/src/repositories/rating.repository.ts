@@ -329,6 +329,30 @@ export class RatingRepository {
     }
   }
 
+  /** Keeps an increment's fit states until they are folded (ADR 0029); answers the row's id. */
+  async saveFitDelta(categoryId: number, day: string, states: Uint8Array, now: number) {
+    const row = await this.db
+      .insertInto('fit_deltas')
+      .values({ category_id: categoryId, day, states, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  /** A category's fit states not folded yet, oldest first (after a crash: one, rarely more). */
+  pendingFitDeltas(categoryId: number) {
+    return this.db
+      .selectFrom('fit_deltas')
+      .select(['id', 'day', 'states'])
+      .where('category_id', '=', categoryId)
+      .orderBy('id')
+      .execute();
+  }
+
+  async deleteFitDelta(id: number): Promise<void> {
+    await this.db.deleteFrom('fit_deltas').where('id', '=', id).execute();
+  }
+
   /**
    * Writes a refit's results, `updated_at` left alone: it tells readers which photos a vote or an
    * owner changed. A full refit announces itself by its stamp (ADR 0010), an incremental one by

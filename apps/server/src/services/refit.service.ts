@@ -9,6 +9,7 @@ import type { ArenaIndexes } from '../indexes/arena-indexes.js';
 import { readRefitInput } from '../workers/refit-input.js';
 import { writeRefitOutcome } from '../workers/refit-output.js';
 import { readIncrementInput, writeIncrementOutcome } from '../workers/increment-io.js';
+import { foldFitDeltas } from '../workers/fit-delta.js';
 import type { CategoryRow } from '../db/schema.js';
 import { fitMarkKey } from '../repositories/settings.repository.js';
 import { fullRefitDue, parseFitMark, type FitMark } from '../domain/rating/fit-mark.js';
@@ -31,6 +32,12 @@ export interface RefitSummary {
   written?: number;
   /** An incremental refit's scores recorded in the photos' history (today's moved ones). */
   recorded?: number;
+  /**
+   * An incremental refit's milliseconds until its results were committed: its rows, its list for
+   * every process, its mark and its fit states (packed, fit-delta.ts). Folding the fit states into
+   * their table follows (phase `fold`), within `durationMs`.
+   */
+  committedMs?: number;
   converged: boolean;
   durationMs: number;
   /** Milliseconds spent in each phase, in the order they ran (logs, bench:refit). */
@@ -156,6 +163,9 @@ export class RefitService {
   ): Promise<RefitSummary> {
     const started = performance.now();
     const { phases, lap } = phaseTimer();
+    // A crash may have left the last increment's fit states unfolded: they come first.
+    await foldFitDeltas(this.store, categoryId);
+    lap('unfolded');
     const input = await readIncrementInput(this.store.repos, categoryId, mark.through, this.params);
     lap('read');
     const summary: RefitSummary = {
@@ -188,7 +198,10 @@ export class RefitService {
         now: this.clock.now(),
         lap,
       });
-      lap('write');
+      lap('commit');
+      summary.committedMs = Math.round(performance.now() - started);
+      await foldFitDeltas(this.store, categoryId);
+      lap('fold');
       summary.written = written;
       summary.recorded = recorded;
       summary.converged = outcome.converged;
@@ -234,6 +247,9 @@ export class RefitService {
   private async fit(categoryId: number, thread: RefitThread): Promise<RefitSummary> {
     const started = performance.now();
     const { phases, lap } = phaseTimer();
+    // An increment's unfolded fit states (a crash) must not land on this refit's after it.
+    await foldFitDeltas(this.store, categoryId);
+    lap('unfolded');
     const input = await readRefitInput(this.store.repos, categoryId, lap);
     const { photoIds, active } = input.job;
     const votes = input.job.votes.winner.length;

@@ -2,10 +2,10 @@
  * Reads what a category's incremental refit needs and writes what it found (ADR 0029): the votes
  * since the last fit, the fit state of the photos they name (photo_fits) and the trust of their
  * voters, read a chunk at a time with yields as the full refit reads (refit-input.ts); then the
- * fit states of those photos, and the rows of those whose shown values the fit moved (shownMoved),
- * locked a chunk at a time with the votes cast meanwhile replayed on them, as the full refit
- * writes (refit-output.ts). Nothing else is read or written: the cost follows the new votes and
- * the photos they name, not the history.
+ * rows of the photos whose shown values the fit moved (shownMoved), locked a chunk at a time with
+ * the votes cast meanwhile replayed on them, as the full refit writes (refit-output.ts), and the
+ * fit states of all of them, packed with the new mark (fit-delta.ts). Nothing else is read or
+ * written: the cost follows the new votes and the photos they name, not the history.
  */
 import { formatScore } from '@yanzhi/contract';
 import { dayKey } from '../domain/day.js';
@@ -29,6 +29,7 @@ import { Column, float64, int32, READ_CHUNK } from './refit-input.js';
 import { refitPhotoRow, type FittedPhoto } from './refit-output.js';
 import { writePacer } from './chunk-pacer.js';
 import { NewerVotes } from './newer-votes.js';
+import { encodeFitDelta, type FitDelta } from './fit-delta.js';
 
 /**
  * Ids per look-up by id: on SQLite a look-up of 5,000 scattered photos held the event loop about
@@ -201,23 +202,24 @@ export interface IncrementWrite {
 }
 
 /**
- * Writes what the increment found, in three passes, each a chunk a transaction:
+ * Writes what the increment found:
  *
  * 1. the rows of the photos whose shown values the fit moved (shownMoved against this process's
- *    index; every photo not active there), each chunk locked with the votes cast since the
- *    increment's read replayed on the fit's result;
- * 2. every fitted photo's fit state, with today's score in its history where the score as
- *    displayed moved since the last one recorded (or none is recorded today);
- * 3. in one transaction, the new mark of the votes fitted and the list of the photos whose rows
+ *    index; every photo not active there), a chunk a transaction, each chunk locked with the
+ *    votes cast since the increment's read replayed on the fit's result;
+ * 2. in one transaction, the new mark of the votes fitted, the list of the photos whose rows
  *    were written, which every process's boards and pairing index read again
- *    (RefitIncrementRepository). Their `updated_at` stays: moving it rewrote each photo's entry
- *    of the index by time, at a random place.
+ *    (RefitIncrementRepository), and every fitted photo's fit state with today's score for its
+ *    history where the score as displayed moved since the last one recorded (or none is recorded
+ *    today), packed in one row (fit-delta.ts) that foldFitDeltas writes into their tables after.
+ *    The rows' `updated_at` stays: moving it rewrote each photo's entry of the index by time, at
+ *    a random place.
  *
  * A photo left as it was shows its online belief, within shownMoved's steps of the fit's. Answers
  * how many rows of photos were written, and how many scores recorded in their history.
  */
 export async function writeIncrementOutcome(
-  store: Store<'ratings' | 'refitIncrements' | 'scoreDays' | 'settings' | 'votes'>,
+  store: Store<'ratings' | 'refitIncrements' | 'settings' | 'votes'>,
   write: IncrementWrite,
 ): Promise<{ written: number; recorded: number }> {
   const { photoIds, outcome, params, shown } = write;
@@ -305,53 +307,50 @@ export async function writeIncrementOutcome(
 
   write.lap?.('rows');
 
+  // Every fitted photo's fit state, and where an active photo's score as displayed moved since
+  // the one last recorded in its history (or none is today, or its row was just written), today's
+  // score: packed, committed with the mark, folded into their tables after (fit-delta.ts).
   const day = dayKey(write.now, write.timeZone);
+  const delta: FitDelta = {
+    states: new Array<FitStateRow>(count),
+    record: new Array<number | null>(count),
+  };
   let recorded = 0;
-  const fitPacer = writePacer(store);
-  for (let from = 0, to = 0; from < count; from = to) {
-    to = Math.min(count, from + fitPacer.rows);
-    const states: FitStateRow[] = [];
-    const scores: { id: number; current_score: number }[] = [];
-    for (let index = from; index < to; index++) {
-      const id = photoIds[index] as number;
-      let recordedDay = write.recordedDay[index] ?? null;
-      let recordedScore = write.recordedScore[index] ?? null;
-      // Only an active photo (on the boards, in this process's index) has a score history.
-      if (shown.belief(id) !== undefined) {
-        const row = written.get(id);
-        const score = row?.current_score ?? outcome.score[index] ?? 0;
-        // The history shows a day's score as displayed (one decimal).
-        if (
-          row !== undefined ||
-          recordedDay !== day ||
-          recordedScore === null ||
-          formatScore(recordedScore) !== formatScore(score)
-        ) {
-          scores.push({ id, current_score: score });
-          recordedDay = day;
-          recordedScore = score;
-        }
+  for (let index = 0; index < count; index++) {
+    const id = photoIds[index] as number;
+    let recordedDay = write.recordedDay[index] ?? null;
+    let recordedScore = write.recordedScore[index] ?? null;
+    let record: number | null = null;
+    // Only an active photo (on the boards, in this process's index) has a score history.
+    if (shown.belief(id) !== undefined) {
+      const row = written.get(id);
+      const score = row?.current_score ?? outcome.score[index] ?? 0;
+      // The history shows a day's score as displayed (one decimal).
+      if (
+        row !== undefined ||
+        recordedDay !== day ||
+        recordedScore === null ||
+        formatScore(recordedScore) !== formatScore(score)
+      ) {
+        record = score;
+        recorded++;
+        recordedDay = day;
+        recordedScore = score;
       }
-      states.push({
-        id,
-        fit_mu: outcome.mu[index] as number,
-        fit_precision: outcome.precision[index] as number,
-        fit_evidence: outcome.evidence[index] as number,
-        recorded_day: recordedDay,
-        recorded_score: recordedScore,
-      });
     }
-    recorded += scores.length;
-    await fitPacer.chunk(states.length, () =>
-      store.transaction(async (repos) => {
-        await repos.ratings.saveFitStates(states);
-        if (scores.length > 0) await repos.scoreDays.recordDailyScoresOnly(scores, day);
-      }),
-    );
-    await yieldToEventLoop();
+    delta.states[index] = {
+      id,
+      fit_mu: outcome.mu[index] as number,
+      fit_precision: outcome.precision[index] as number,
+      fit_evidence: outcome.evidence[index] as number,
+      recorded_day: recordedDay,
+      recorded_score: recordedScore,
+    };
+    delta.record[index] = record;
+    if (index % DECISIONS_PER_TURN === DECISIONS_PER_TURN - 1) await yieldToEventLoop();
   }
-
-  write.lap?.('fits');
+  const packed = encodeFitDelta(delta);
+  write.lap?.('pack');
 
   const mark: FitMark = {
     ...write.mark,
@@ -366,6 +365,7 @@ export async function writeIncrementOutcome(
       write.now,
     );
     await repos.settings.set(fitMarkKey(write.categoryId), JSON.stringify(mark), write.now);
+    await repos.ratings.saveFitDelta(write.categoryId, day, packed, write.now);
   });
   return { written: written.size, recorded };
 }

@@ -12,7 +12,7 @@ import {
   updateOnline,
   type RatingState,
 } from '../../src/domain/rating/index.js';
-import { readIncrementInput } from '../../src/workers/increment-io.js';
+import { readIncrementInput, writeIncrementOutcome } from '../../src/workers/increment-io.js';
 import { computeIncrement } from '../../src/workers/increment-job.js';
 import type { IncrementJob } from '../../src/workers/increment-job.js';
 import { RefitThread } from '../../src/workers/refit-thread.js';
@@ -253,6 +253,83 @@ describe.each(dialects)('incremental refits on %s', (dialect) => {
       ).toBe(false);
     }
     expect(await mark()).toMatchObject({ through: await newestVote() });
+  });
+
+  it('commits its fit states with its mark: a crash before they are folded loses nothing and counts nothing twice', async () => {
+    const named = photos.slice(20, 28);
+    await moreVotes(named, 12, 3);
+    const markBefore = await mark();
+    if (markBefore === null) throw new Error('no mark');
+    const params = appParams(app);
+    const input = await readIncrementInput(
+      app.services.store.repos,
+      category,
+      markBefore.through,
+      params,
+    );
+    if (input === null) throw new Error('no new votes');
+    const outcome = computeIncrement({ ...input.job, params });
+    const before = await rows();
+    // The increment's write, and then the process dies: nothing folded its fit states.
+    const { index, referenceMus } = await app.services.arenaIndexes.get(category);
+    const { recorded } = await writeIncrementOutcome(app.services.store, {
+      categoryId: category,
+      mark: markBefore,
+      votes: input.votes,
+      photoIds: input.job.photoIds,
+      recordedDay: input.recordedDay,
+      recordedScore: input.recordedScore,
+      shown: { belief: (id) => index.get(String(id)), referenceMus },
+      outcome,
+      lastVoteId: input.lastVoteId,
+      params,
+      timeZone: app.config.leaderboardTimeZone,
+      now: app.clock.now(),
+    });
+    expect(recorded).toBeGreaterThan(0);
+    expect(await mark()).toMatchObject({ through: await newestVote() });
+    const pending = await app.services.store.repos.ratings.pendingFitDeltas(category);
+    expect(pending).toHaveLength(1);
+    const unfolded = await rows();
+    for (const id of named) {
+      const was = before.get(id);
+      if (!was) throw new Error('no row');
+      // Rows may have been rewritten; the fit states are as the last fit left them.
+      expect(unfolded.get(id)).toMatchObject(fitColumns(was));
+    }
+
+    // The next periodic refit, with no vote since: it fits nothing again, and folds them.
+    const summary = await kinds();
+    expect(summary).toMatchObject({ kind: 'incremental', votes: 0 });
+    expect(await app.services.store.repos.ratings.pendingFitDeltas(category)).toEqual([]);
+    const after = await rows();
+    const ids = Array.from(input.job.photoIds);
+    for (const id of named) {
+      const at = ids.indexOf(id);
+      expect(after.get(id)).toMatchObject({
+        fit_mu: outcome.mu[at],
+        fit_precision: outcome.precision[at],
+        fit_evidence: outcome.evidence[at],
+      });
+    }
+    // Today's scores reached the photos' history.
+    const today = dayKey(app.clock.now(), app.config.leaderboardTimeZone);
+    const history = await app.db
+      .selectFrom('photo_score_days')
+      .select(['photo_id', 'score'])
+      .where('day', '=', today)
+      .where('photo_id', 'in', named)
+      .execute();
+    expect(history.length).toBeGreaterThan(0);
+    const listed = (await app.services.store.repos.refitIncrements.after(category, 0)).at(-1);
+    for (const point of history) {
+      // A row the increment wrote shows its score; one left alone is within a step of the fit's.
+      expect(point.score).toBe(
+        listed?.photoIds.includes(point.photo_id)
+          ? after.get(point.photo_id)?.current_score
+          : outcome.score[ids.indexOf(point.photo_id)],
+      );
+    }
   });
 
   it('keeps a vote cast while the increment fits, and fits it at the next one', async () => {

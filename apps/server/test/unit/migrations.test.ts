@@ -50,6 +50,7 @@ describe.each(dialects)('migrations and repositories on %s', (dialect) => {
       'categories',
       'category_references',
       'device_bindings',
+      'fit_deltas',
       'fuel_ledger',
       'leaderboard_snapshot_entries',
       'leaderboard_snapshots',
