@@ -9,7 +9,7 @@ import type { ArenaIndexes } from '../indexes/arena-indexes.js';
 import { readRefitInput } from '../workers/refit-input.js';
 import { writeRefitOutcome } from '../workers/refit-output.js';
 import { readIncrementInput, writeIncrementOutcome } from '../workers/increment-io.js';
-import { foldFitDeltas } from '../workers/fit-delta.js';
+import { foldFitDelta, foldFitDeltas } from '../workers/fit-delta.js';
 import type { CategoryRow } from '../db/schema.js';
 import { fitMarkKey } from '../repositories/settings.repository.js';
 import { fullRefitDue, parseFitMark, type FitMark } from '../domain/rating/fit-mark.js';
@@ -181,9 +181,10 @@ export class RefitService {
       const { photoIds } = input.job;
       const outcome = await thread.runIncrement({ ...input.job, params: this.params });
       lap('fit');
-      // What this process shows of the category: only the rows the fit moved are written.
-      const { index, referenceMus } = await this.indexes.get(categoryId);
-      const { written, recorded } = await writeIncrementOutcome(this.store, {
+      // What the photos show now, other processes' votes included (the write is in no
+      // transaction here): only the rows the fit moved are written.
+      const { index, referenceMus } = await this.indexes.current(categoryId);
+      const { written, recorded, pending } = await writeIncrementOutcome(this.store, {
         categoryId,
         mark,
         votes: input.votes,
@@ -200,7 +201,7 @@ export class RefitService {
       });
       lap('commit');
       summary.committedMs = Math.round(performance.now() - started);
-      await foldFitDeltas(this.store, categoryId);
+      await foldFitDelta(this.store, pending);
       lap('fold');
       summary.written = written;
       summary.recorded = recorded;

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { decodeFitDelta, encodeFitDelta, type FitDelta } from '../../src/workers/fit-delta.js';
+import {
+  decodeFitDelta,
+  encodeFitDelta,
+  fitStateAt,
+  type FitDelta,
+} from '../../src/workers/fit-delta.js';
 
 /**
  * An increment's fit states travel packed from its commit to their table (ADR 0029): what is
@@ -7,7 +12,19 @@ import { decodeFitDelta, encodeFitDelta, type FitDelta } from '../../src/workers
  */
 describe('fit deltas', () => {
   const delta: FitDelta = {
-    states: [
+    ids: Float64Array.of(7, 9, 2_000_000_001),
+    mu: Float64Array.of(0.123456789012345, -1.5e-9, 3),
+    precision: Float64Array.of(41.5, 1, 2),
+    evidence: Float64Array.of(12.25, 1, 2),
+    recordedDay: ['2026-11-29', null, '2026-11-28'],
+    recordedScore: Float64Array.of(612, Number.NaN, 0),
+    record: Float64Array.of(612, Number.NaN, 0),
+  };
+
+  it('unpacks exactly what it packed', () => {
+    const decoded = decodeFitDelta(encodeFitDelta(delta));
+    expect(decoded).toEqual(delta);
+    expect([0, 1, 2].map((i) => fitStateAt(decoded, i))).toEqual([
       {
         id: 7,
         fit_mu: 0.123456789012345,
@@ -32,12 +49,14 @@ describe('fit deltas', () => {
         recorded_day: '2026-11-28',
         recorded_score: 0,
       },
-    ],
-    record: [612, null, 0],
-  };
+    ]);
+  });
 
-  it('unpacks exactly what it packed', () => {
-    expect(decodeFitDelta(encodeFitDelta(delta))).toEqual(delta);
+  it('packs columns that are views into larger buffers', () => {
+    const wide = new Float64Array(10).fill(5);
+    const view = wide.subarray(4, 7);
+    const packed = encodeFitDelta({ ...delta, mu: view });
+    expect(decodeFitDelta(packed).mu).toEqual(Float64Array.of(5, 5, 5));
   });
 
   it('unpacks bytes that do not start a buffer, as a database driver may hand them', () => {
@@ -48,13 +67,21 @@ describe('fit deltas', () => {
   });
 
   it('packs no photos', () => {
-    expect(decodeFitDelta(encodeFitDelta({ states: [], record: [] }))).toEqual({
-      states: [],
-      record: [],
-    });
+    const none = new Float64Array(0);
+    const empty: FitDelta = {
+      ids: none,
+      mu: none,
+      precision: none,
+      evidence: none,
+      recordedDay: [],
+      recordedScore: none,
+      record: none,
+    };
+    expect(decodeFitDelta(encodeFitDelta(empty))).toEqual(empty);
   });
 
-  it('refuses bytes it did not make', () => {
+  it('refuses columns of unequal length, and bytes it did not make', () => {
+    expect(() => encodeFitDelta({ ...delta, record: Float64Array.of(1) })).toThrow(/unequal/);
     const packed = encodeFitDelta(delta);
     expect(() => decodeFitDelta(packed.subarray(0, packed.length - 8))).toThrow(/fit delta/);
     expect(() => decodeFitDelta(new Uint8Array(3))).toThrow(/fit delta/);
