@@ -93,6 +93,17 @@ describe.each(dialects)('migrations and repositories on %s', (dialect) => {
     },
   );
 
+  it.runIf(dialect === 'postgres')(
+    "stores an increment's packed fit states out of line without trying to compress them",
+    async () => {
+      const db = await migrated();
+      const { rows } = await sql<{ storage: string }>`
+        select attstorage as storage from pg_attribute
+        where attrelid = 'fit_deltas'::regclass and attname = 'states'`.execute(db);
+      expect(rows).toEqual([{ storage: 'e' }]);
+    },
+  );
+
   it('returns timestamps and flags as numbers on both dialects', async () => {
     const db = await migrated();
     const users = new IdentityService(createStore(db));

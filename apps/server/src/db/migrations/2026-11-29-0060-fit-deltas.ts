@@ -16,6 +16,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('states', sql.raw(isPostgres(db) ? 'bytea' : 'blob'), (col) => col.notNull())
     .addColumn('created_at', 'bigint', (col) => col.notNull())
     .execute();
+  if (isPostgres(db)) {
+    // Packed float64s do not compress: PostgreSQL stores them out of line without trying.
+    await sql`alter table fit_deltas alter column states set storage external`.execute(db);
+  }
   await db.schema
     .createIndex('fit_deltas_category_idx')
     .on('fit_deltas')
