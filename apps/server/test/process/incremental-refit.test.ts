@@ -82,6 +82,21 @@ describe.each(dialects)('incremental refits on %s', (dialect) => {
     voters += count;
     await addVotes(app, category, among, ids, perVoter, voters);
   };
+  /** New votes on `named`, and what the next increment reads and fits (the same pure fit). */
+  const votedIncrement = async (named: readonly number[]) => {
+    await moreVotes(named, 12, 3);
+    const markBefore = await mark();
+    if (markBefore === null) throw new Error('no mark');
+    const params = appParams(app);
+    const input = await readIncrementInput(
+      app.services.store.repos,
+      category,
+      markBefore.through,
+      params,
+    );
+    if (input === null) throw new Error('no new votes');
+    return { markBefore, params, input, outcome: computeIncrement({ ...input.job, params }) };
+  };
   const kinds = async () =>
     (await app.services.refit.refitPeriodic())?.find((summary) => summary.categoryId === category);
 
@@ -178,19 +193,8 @@ describe.each(dialects)('incremental refits on %s', (dialect) => {
 
   it('writes only the rows whose shown values the fit moves, and every fit state', async () => {
     const named = photos.slice(12, 20);
-    await moreVotes(named, 12, 3);
-    const markBefore = await mark();
-    if (markBefore === null) throw new Error('no mark');
     // What the increment will find (the same read and the same pure fit).
-    const params = appParams(app);
-    const input = await readIncrementInput(
-      app.services.store.repos,
-      category,
-      markBefore.through,
-      params,
-    );
-    if (input === null) throw new Error('no new votes');
-    const outcome = computeIncrement({ ...input.job, params });
+    const { markBefore, params, input, outcome } = await votedIncrement(named);
     const fitOf = (id: number) => {
       const at = Array.from(input.job.photoIds).indexOf(id);
       return { mu: outcome.mu[at] as number, sigma2: 1 / (outcome.evidence[at] as number) };
@@ -257,18 +261,7 @@ describe.each(dialects)('incremental refits on %s', (dialect) => {
 
   it('commits its fit states with its mark: a crash before they are folded loses nothing and counts nothing twice', async () => {
     const named = photos.slice(20, 28);
-    await moreVotes(named, 12, 3);
-    const markBefore = await mark();
-    if (markBefore === null) throw new Error('no mark');
-    const params = appParams(app);
-    const input = await readIncrementInput(
-      app.services.store.repos,
-      category,
-      markBefore.through,
-      params,
-    );
-    if (input === null) throw new Error('no new votes');
-    const outcome = computeIncrement({ ...input.job, params });
+    const { markBefore, params, input, outcome } = await votedIncrement(named);
     const before = await rows();
     // The increment's write, and then the process dies: nothing folded its fit states.
     const { index, referenceMus } = await app.services.arenaIndexes.get(category);
