@@ -3,8 +3,8 @@
  * category's new fit mark, then folded into photo_fits and photo_score_days (ADR 0029, stop 35).
  *
  * Writing 190,000 fit states and 126,000 history scores took 3.0 s (SQLite) and 5.0 s
- * (PostgreSQL) of an increment at 1,000,000 photos, a row at a time; one row of 11 MB takes a few
- * tens of milliseconds. So the increment's results (the moved rows, the list every process reads,
+ * (PostgreSQL) of an increment at 1,000,000 photos, a row at a time; one value of 11 MB takes
+ * tens of milliseconds (55–90 ms on SQLite here). So the increment's results (the moved rows, the list every process reads,
  * the mark) are committed with the fit states in one transaction, and the fit states reach their
  * table after. A crash before the fold ends loses nothing and counts nothing twice: the next
  * refit folds the row again before it reads a fit state, and every write of the fold is
