@@ -290,8 +290,9 @@ export class RatingRepository {
   }
 
   /**
-   * Writes fit states (ADR 0029). No vote writes them and one refit runs at a time, so no row is
-   * locked first. A photo deleted since it was read gets none (its row went with it).
+   * Writes fit states (ADR 0029), in the order given (callers pass them by id). No vote writes
+   * them and one refit runs at a time, so no row is locked first. A photo deleted since it was
+   * read gets none (its row went with it).
    */
   async saveFitStates(rows: readonly FitStateRow[]): Promise<void> {
     const columns = [
@@ -310,7 +311,7 @@ export class RatingRepository {
       row.recorded_day,
       row.recorded_score,
     ];
-    for (const chunk of chunks([...rows].sort((a, b) => a.id - b.id))) {
+    for (const chunk of chunks(rows)) {
       const updated = await sql<{ photo_id: number }>`update photo_fits set fit_mu = f.fit_mu,
           fit_precision = f.fit_precision, fit_evidence = f.fit_evidence,
           recorded_day = f.recorded_day, recorded_score = f.recorded_score

@@ -45,7 +45,8 @@ export interface IncrementInput {
   job: Omit<IncrementJob, 'params'>;
   /** Per photo of the job, the day and score a refit last recorded in its history (or null). */
   recordedDay: (string | null)[];
-  recordedScore: (number | null)[];
+  /** NaN: none recorded. */
+  recordedScore: Float64Array;
   /** The last vote read: the next increment starts after it. */
   lastVoteId: number;
   votes: number;
@@ -123,7 +124,7 @@ export async function readIncrementInput(
   const precision = new Float64Array(count);
   const evidence = new Float64Array(count);
   const recordedDay = new Array<string | null>(count);
-  const recordedScore = new Array<number | null>(count);
+  const recordedScore = new Float64Array(count);
   for (let at = 0, next = 0, u = 0; at < count; at++) {
     const state = states[next];
     const newId = fresh[u];
@@ -133,7 +134,7 @@ export async function readIncrementInput(
       precision[at] = 1 / params.priorVariance;
       evidence[at] = 1 / params.priorVariance;
       recordedDay[at] = null;
-      recordedScore[at] = null;
+      recordedScore[at] = Number.NaN;
       u++;
     } else if (state !== undefined) {
       photoIds[at] = state.id;
@@ -141,7 +142,7 @@ export async function readIncrementInput(
       precision[at] = state.fit_precision;
       evidence[at] = state.fit_evidence;
       recordedDay[at] = state.recorded_day;
-      recordedScore[at] = state.recorded_score;
+      recordedScore[at] = state.recorded_score ?? Number.NaN;
       next++;
     }
     if (at % POSITIONS_PER_TURN === POSITIONS_PER_TURN - 1) await yieldToEventLoop();
@@ -209,7 +210,8 @@ export interface IncrementWrite {
   votes: number;
   photoIds: Float64Array;
   recordedDay: readonly (string | null)[];
-  recordedScore: readonly (number | null)[];
+  /** NaN: none recorded. */
+  recordedScore: Float64Array;
   shown: ShownPhotos;
   outcome: IncrementOutcome;
   lastVoteId: number;
@@ -336,7 +338,7 @@ export async function writeIncrementOutcome(
   // score: packed, committed with the mark, folded into their tables after (fit-delta.ts).
   const day = dayKey(write.now, write.timeZone);
   const recordedDay = [...write.recordedDay];
-  const recordedScore = Float64Array.from(write.recordedScore, (score) => score ?? Number.NaN);
+  const recordedScore = write.recordedScore.slice();
   const record = new Float64Array(count).fill(Number.NaN);
   let recorded = 0;
   for (let index = 0; index < count; index++) {
