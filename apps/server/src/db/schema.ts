@@ -157,6 +157,8 @@ export interface LeaderboardSnapshotsTable {
   period_start: string;
   entries: number;
   frozen_at: number;
+  /** 0 while its entries are being written (ADR 0010's amendment): no reader sees it then. */
+  complete: Generated<number>;
 }
 
 export interface LeaderboardSnapshotEntriesTable {

@@ -218,6 +218,35 @@ export class LeaderboardRepository {
       .execute();
   }
 
+  /**
+   * A page of the active photos first published in [startsAt, endsAt), in (published_at, id)
+   * order after `after` (photos_category_published_idx): a freeze reads a month this way. The
+   * index is entered at the page's time, and the photos of that time already read are skipped by
+   * id; a row-value comparison made SQLite enter it at `startsAt` and step over every photo read
+   * before, 30–60 ms a page deep into a month of 300,000.
+   */
+  periodPhotosAfter(
+    categoryId: number,
+    startsAt: number,
+    endsAt: number,
+    after: { published_at: number; id: number } | null,
+    limit: number,
+  ): Promise<BoardMemberRow[]> {
+    let query = this.db
+      .selectFrom('photos')
+      .select(MEMBER_COLUMNS)
+      .where('category_id', '=', categoryId)
+      .where('published_at', '>=', after === null ? startsAt : after.published_at)
+      .where('published_at', '<', endsAt)
+      .where('state', '=', 'active');
+    if (after !== null) {
+      query = query.where((eb) =>
+        eb.or([eb('published_at', '>', after.published_at), eb('id', '>', after.id)]),
+      );
+    }
+    return query.orderBy('published_at').orderBy('id').limit(limit).execute();
+  }
+
   /** The strengths of the category's reference photos, the yardstick of its display scores. */
   async referenceMus(categoryId: number): Promise<number[]> {
     const rows = await this.db
@@ -266,37 +295,52 @@ export class LeaderboardRepository {
     return row !== undefined;
   }
 
+  /** The complete frozen board of a period, if any. */
   findSnapshot(
     categoryId: number,
     periodType: SnapshotRow['period_type'],
     periodStart: string,
   ): Promise<SnapshotRow | undefined> {
-    return this.db
-      .selectFrom('leaderboard_snapshots')
-      .selectAll()
-      .where('category_id', '=', categoryId)
-      .where('period_type', '=', periodType)
-      .where('period_start', '=', periodStart)
+    return this.snapshotHeader(categoryId, periodType, periodStart)
+      .where('complete', '=', 1)
+      .executeTakeFirst();
+  }
+
+  /** A period's board still being written (or left half written by a process that died). */
+  findUnfinishedSnapshot(
+    categoryId: number,
+    periodType: SnapshotRow['period_type'],
+    periodStart: string,
+  ): Promise<SnapshotRow | undefined> {
+    return this.snapshotHeader(categoryId, periodType, periodStart)
+      .where('complete', '=', 0)
       .executeTakeFirst();
   }
 
   /**
-   * Writes a frozen board: its header, then its entries as the service ranked them, a few
-   * thousand a statement, each with its place change since `previous` (the day before the
-   * period's last day, in the score history). Several statements: run it in a transaction, so no
-   * reader sees half a snapshot. A unique violation means another process froze the same period
-   * first.
+   * Starts a frozen board: its header, not complete, so no reader finds it until
+   * `finishSnapshot`. A unique violation means a board of the period exists, complete or not.
    */
-  async insertSnapshot(
-    header: Omit<SnapshotRow, 'id' | 'entries'>,
-    previous: { day: string; column: RankColumn } | null,
-    entries: readonly FrozenEntryRow[],
+  beginSnapshot(
+    header: Omit<SnapshotRow, 'id' | 'entries' | 'complete'>,
+    entries: number,
   ): Promise<SnapshotRow> {
-    const created = await this.db
+    return this.db
       .insertInto('leaderboard_snapshots')
-      .values({ ...header, entries: entries.length })
+      .values({ ...header, entries, complete: 0 })
       .returningAll()
       .executeTakeFirstOrThrow();
+  }
+
+  /**
+   * Writes entries of an unfinished board as the service ranked them, each with its place
+   * change since `previous` (the day before the period's last day, in the score history).
+   */
+  async insertSnapshotEntries(
+    snapshotId: number,
+    previous: { day: string; column: RankColumn } | null,
+    entries: readonly FrozenEntryRow[],
+  ): Promise<void> {
     const previousRank = previous ? sql.ref(`psd.${previous.column}`) : sql`cast(null as integer)`;
     for (const chunk of chunks(entries)) {
       const source = jsonRows(
@@ -328,14 +372,50 @@ export class LeaderboardRepository {
         insert into leaderboard_snapshot_entries
           (snapshot_id, position, photo_id, rank, score, comparisons, rank_change,
            score_low, score_high, matches_to_place)
-        select cast(${created.id} as integer), e.position, e.photo_id, e.rank, e.score,
+        select cast(${snapshotId} as integer), e.position, e.photo_id, e.rank, e.score,
                e.comparisons, ${previousRank} - e.rank, e.score_low, e.score_high,
                e.matches_to_place
         from ${source}
         left join photo_score_days psd
           on psd.photo_id = e.photo_id and psd.day = ${previous?.day ?? ''}`.execute(this.db);
     }
-    return created;
+  }
+
+  /**
+   * Makes an unfinished board readable; undefined when it is gone (another process took the
+   * period over, judging this one dead).
+   */
+  finishSnapshot(snapshotId: number): Promise<SnapshotRow | undefined> {
+    return this.db
+      .updateTable('leaderboard_snapshots')
+      .set({ complete: 1 })
+      .where('id', '=', snapshotId)
+      .where('complete', '=', 0)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /**
+   * Removes an unfinished board and whatever of its entries were written, or the entries alone
+   * when its header is already gone. A board completed meanwhile keeps everything.
+   */
+  async dropUnfinishedSnapshot(snapshotId: number): Promise<void> {
+    await this.db
+      .deleteFrom('leaderboard_snapshots')
+      .where('id', '=', snapshotId)
+      .where('complete', '=', 0)
+      .execute();
+    await this.db
+      .deleteFrom('leaderboard_snapshot_entries')
+      .where('snapshot_id', '=', snapshotId)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb.selectFrom('leaderboard_snapshots').select('id').where('id', '=', snapshotId),
+          ),
+        ),
+      )
+      .execute();
   }
 
   /** After a snapshot is committed: the planner must know a large one, or reads it slowly. */
@@ -343,6 +423,19 @@ export class LeaderboardRepository {
     if (entries >= ANALYZE_AFTER_ENTRIES && isPostgres(this.db)) {
       await sql`analyze leaderboard_snapshot_entries`.execute(this.db);
     }
+  }
+
+  private snapshotHeader(
+    categoryId: number,
+    periodType: SnapshotRow['period_type'],
+    periodStart: string,
+  ) {
+    return this.db
+      .selectFrom('leaderboard_snapshots')
+      .selectAll()
+      .where('category_id', '=', categoryId)
+      .where('period_type', '=', periodType)
+      .where('period_start', '=', periodStart);
   }
 
   private snapshotEntryQuery(snapshotId: number) {

@@ -23,6 +23,7 @@ import * as voterPairsByTime from './2026-11-29-0030-voter-pairs-by-time.js';
 import * as leaverIndexes from './2026-11-29-0040-leaver-indexes.js';
 import * as photoFits from './2026-11-29-0050-photo-fits.js';
 import * as fitDeltas from './2026-11-29-0060-fit-deltas.js';
+import * as snapshotProgress from './2026-11-29-0070-snapshot-progress.js';
 
 /** Every migration in order. Names carry a date prefix; a shipped migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-0040-leaver-indexes': leaverIndexes,
   '2026-11-29-0050-photo-fits': photoFits,
   '2026-11-29-0060-fit-deltas': fitDeltas,
+  '2026-11-29-0070-snapshot-progress': snapshotProgress,
 };
