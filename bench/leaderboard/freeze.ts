@@ -12,14 +12,11 @@
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { buildApp } from '../../apps/server/src/app.js';
-import { loadConfig } from '../../apps/server/src/config.js';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
-import { openDatabase } from '../../apps/server/src/db/database.js';
-import { systemClock } from '../../apps/server/src/domain/clock.js';
 import { generateDataset } from './dataset.js';
 import { postgresDatabase, sqliteDatabase, type BenchDatabase } from './databases.js';
 import { seedDatabase } from './seed.js';
+import { inProcessApp } from '../lib/in-process-app.js';
 
 const { values } = parseArgs({
   options: {
@@ -51,21 +48,8 @@ async function measure(target: BenchDatabase, photos: number): Promise<void> {
   }
   target.checkpoint();
 
-  const config = loadConfig({
-    ...target.env,
-    SEED_DEMO: '0',
-    LOG_LEVEL: 'warn',
-    TZ_LEADERBOARD: TIME_ZONE,
-  });
-  const database = openDatabase(config.database);
-  const { server, services } = await buildApp({
-    config,
-    db: database.db,
-    durable: database.durable,
-    settle: database.settle,
-    clock: systemClock,
-    hostTokenSecret: 'bench',
-  });
+  const app = await inProcessApp({ ...target.env, TZ_LEADERBOARD: TIME_ZONE });
+  const { services } = app;
   try {
     // The gaps between ticks of a 5 ms timer: how long the event loop was held at a stretch.
     const gaps: number[] = [];
@@ -103,8 +87,7 @@ async function measure(target: BenchDatabase, photos: number): Promise<void> {
         `${gaps.filter((gap) => gap >= 50).length} of 50 ms or more`,
     );
   } finally {
-    await server.close();
-    await database.close();
+    await app.close();
   }
 }
 

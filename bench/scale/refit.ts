@@ -21,11 +21,8 @@ import path from 'node:path';
 import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { buildApp } from '../../apps/server/src/app.js';
-import { loadConfig } from '../../apps/server/src/config.js';
-import { openDatabase } from '../../apps/server/src/db/database.js';
+import type { DatabaseHandle } from '../../apps/server/src/db/database.js';
 import { inTransaction } from '../../apps/server/src/db/transaction.js';
-import { systemClock } from '../../apps/server/src/domain/clock.js';
 import { SettingsRepository } from '../../apps/server/src/repositories/settings.repository.js';
 import {
   checkpointSqlite,
@@ -33,6 +30,7 @@ import {
   sqliteDatabase,
   type BenchDatabase,
 } from '../leaderboard/databases.js';
+import { inProcessApp } from '../lib/in-process-app.js';
 import { repoRoot } from '../lib/process.js';
 import { percentile } from '../lib/stats.js';
 import { seedScale } from './seed.js';
@@ -71,17 +69,8 @@ const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
 
 /** Runs in the child: the server's services on the seeded database, one refit, measured. */
 async function runChild(task: ChildTask): Promise<void> {
-  const config = loadConfig({ ...task.env, SEED_DEMO: '0', LOG_LEVEL: 'warn' });
-  const database = openDatabase(config.database);
-  // The services as the server wires them (the app is built, never listens).
-  const { server, services } = await buildApp({
-    config,
-    db: database.db,
-    durable: database.durable,
-    settle: database.settle,
-    clock: systemClock,
-    hostTokenSecret: 'bench',
-  });
+  const app = await inProcessApp(task.env);
+  const { config, database, services } = app;
   const started = performance.now();
   await services.arenaIndexes.get(task.categoryId);
   const indexLoadMs = Math.round(performance.now() - started);
@@ -123,14 +112,13 @@ async function runChild(task: ChildTask): Promise<void> {
     );
     await run('incremental refit', () => services.refit.refitPeriodic());
   }
-  await server.close();
-  await database.close();
+  await app.close();
 }
 
 /** One refit, measured: its phases, the stalls, a probe's waits and the memory. */
 async function measured(
   label: string,
-  database: ReturnType<typeof openDatabase>,
+  database: DatabaseHandle,
   refit: () => Promise<RefitSummary[] | null>,
 ): Promise<void> {
   let started = performance.now();

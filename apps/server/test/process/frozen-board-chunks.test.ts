@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { categoryIds } from '../support/arena.js';
 import { dialects } from '../support/database.js';
+import { countTurns } from '../support/event-loop.js';
+import { signedIn } from '../support/identity.js';
 import { board, shanghai } from '../support/leaderboard.js';
 
 /**
@@ -22,22 +24,7 @@ describe.each(dialects)('a big board frozen in chunks on %s', (dialect) => {
     app = await createTestApp(dialect, { TZ_LEADERBOARD: 'Asia/Shanghai' });
     [category = 0] = await categoryIds(app);
     const now = app.clock.now();
-    const owner = await app.db
-      .insertInto('users')
-      .values({
-        nickname: 'board owner',
-        avatar_url: null,
-        role: 'user',
-        status: 'active',
-        host_user_id: 'frozen-board-owner',
-        device_id: null,
-        is_device_account: 0,
-        is_demo: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const owner = (await signedIn(app, 'frozen-board-owner')).userInfo;
     const photo = (index: number, publishedAt: number) => ({
       user_id: owner.id,
       category_id: category,
@@ -96,16 +83,9 @@ describe.each(dialects)('a big board frozen in chunks on %s', (dialect) => {
     // December begins: the boundary job freezes November. Turns of the event loop are counted
     // while it does: in one statement and one transaction, SQLite's requests would get none.
     app.clock.advance(shanghai('2026-12-01T00:00:05') - app.clock.now());
-    let turns = 0;
-    let counting = true;
-    const count = () => {
-      turns += 1;
-      if (counting) setImmediate(count);
-    };
-    setImmediate(count);
+    const turns = countTurns();
     expect(await app.services.leaderboards.freezeEndedPeriods()).toBeGreaterThan(0);
-    counting = false;
-    expect(turns).toBeGreaterThanOrEqual(20);
+    expect(turns()).toBeGreaterThanOrEqual(20);
 
     const frozen = await wholeBoard({ period_type: 'month', period_date: '2026-11-01' });
     expect(frozen.answer.total_items).toBe(november);

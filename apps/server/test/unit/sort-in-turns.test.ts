@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sortInTurns } from '../../src/lib/event-loop.js';
 import { seededRng } from '../../src/domain/rating/index.js';
+import { countTurns } from '../support/event-loop.js';
 
 describe('sortInTurns', () => {
   const byKeyDescending = (a: { key: number; id: number }, b: { key: number; id: number }) =>
@@ -21,16 +22,9 @@ describe('sortInTurns', () => {
   it('lets the event loop turn while it sorts many items', async () => {
     const rng = seededRng(7);
     const items = Array.from({ length: 100_000 }, () => rng());
-    let turns = 0;
-    let counting = true;
-    const count = () => {
-      turns += 1;
-      if (counting) setImmediate(count);
-    };
-    setImmediate(count);
+    const turns = countTurns();
     const sorted = await sortInTurns(items, (a, b) => a - b);
-    counting = false;
+    expect(turns()).toBeGreaterThanOrEqual(20);
     expect(sorted).toEqual([...items].sort((a, b) => a - b));
-    expect(turns).toBeGreaterThanOrEqual(20);
   });
 });
