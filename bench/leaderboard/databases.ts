@@ -112,3 +112,26 @@ export async function postgresDatabase(baseUrl: string): Promise<BenchDatabase> 
     },
   };
 }
+
+/**
+ * Runs `measure` on a throw-away database of each kind `--db` names (sqlite, postgres or both),
+ * dropping each afterwards; PostgreSQL in TEST_DATABASE_URL (default: the local yanzhi_test).
+ */
+export async function forEachDatabase(
+  db: string | undefined,
+  measure: (target: BenchDatabase) => Promise<void>,
+): Promise<void> {
+  const postgresUrl =
+    process.env.TEST_DATABASE_URL ?? 'postgres://yanzhi:yanzhi@127.0.0.1:5432/yanzhi_test';
+  for (const kind of db === 'both' ? ['sqlite', 'postgres'] : [db]) {
+    let target: BenchDatabase;
+    if (kind === 'sqlite') target = sqliteDatabase();
+    else if (kind === 'postgres') target = await postgresDatabase(postgresUrl);
+    else throw new Error(`--db must be sqlite, postgres or both (got ${kind})`);
+    try {
+      await measure(target);
+    } finally {
+      await target.drop();
+    }
+  }
+}

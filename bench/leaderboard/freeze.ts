@@ -14,7 +14,7 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
 import { generateDataset } from './dataset.js';
-import { postgresDatabase, sqliteDatabase, type BenchDatabase } from './databases.js';
+import { forEachDatabase, type BenchDatabase } from './databases.js';
 import { seedDatabase } from './seed.js';
 import { inProcessApp } from '../lib/in-process-app.js';
 
@@ -92,8 +92,6 @@ async function measure(target: BenchDatabase, photos: number): Promise<void> {
 }
 
 const photos = Number(values.photos);
-const postgresUrl =
-  process.env.TEST_DATABASE_URL ?? 'postgres://yanzhi:yanzhi@127.0.0.1:5432/yanzhi_test';
 console.log(
   `node ${process.version}, ${os.cpus().length} cores, load average ` +
     `${os
@@ -101,14 +99,4 @@ console.log(
       .map((load) => load.toFixed(1))
       .join(' ')}; ${photos.toLocaleString('en-US')} photos`,
 );
-for (const kind of values.db === 'both' ? ['sqlite', 'postgres'] : [values.db]) {
-  let target: BenchDatabase;
-  if (kind === 'sqlite') target = sqliteDatabase();
-  else if (kind === 'postgres') target = await postgresDatabase(postgresUrl);
-  else throw new Error(`--db must be sqlite, postgres or both (got ${kind})`);
-  try {
-    await measure(target, photos);
-  } finally {
-    await target.drop();
-  }
-}
+await forEachDatabase(values.db, (target) => measure(target, photos));

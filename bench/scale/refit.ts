@@ -24,12 +24,7 @@ import { parseArgs } from 'node:util';
 import type { DatabaseHandle } from '../../apps/server/src/db/database.js';
 import { inTransaction } from '../../apps/server/src/db/transaction.js';
 import { SettingsRepository } from '../../apps/server/src/repositories/settings.repository.js';
-import {
-  checkpointSqlite,
-  postgresDatabase,
-  sqliteDatabase,
-  type BenchDatabase,
-} from '../leaderboard/databases.js';
+import { checkpointSqlite, forEachDatabase, type BenchDatabase } from '../leaderboard/databases.js';
 import { inProcessApp } from '../lib/in-process-app.js';
 import { repoRoot } from '../lib/process.js';
 import { percentile } from '../lib/stats.js';
@@ -294,8 +289,6 @@ if (values.child !== undefined) {
 } else {
   const photos = Number(values.photos);
   const votes = Number(values.votes);
-  const postgresUrl =
-    process.env.TEST_DATABASE_URL ?? 'postgres://yanzhi:yanzhi@127.0.0.1:5432/yanzhi_test';
   console.log(
     `node ${process.version}, ${os.cpus().length} cores, load average ` +
       `${os
@@ -304,15 +297,5 @@ if (values.child !== undefined) {
         .join(' ')}; ` +
       `${photos.toLocaleString('en-US')} photos, ${votes.toLocaleString('en-US')} votes`,
   );
-  for (const kind of values.db === 'both' ? ['sqlite', 'postgres'] : [values.db]) {
-    let target: BenchDatabase;
-    if (kind === 'sqlite') target = sqliteDatabase();
-    else if (kind === 'postgres') target = await postgresDatabase(postgresUrl);
-    else throw new Error(`--db must be sqlite, postgres or both (got ${kind})`);
-    try {
-      await measure(target, photos, votes);
-    } finally {
-      await target.drop();
-    }
-  }
+  await forEachDatabase(values.db, (target) => measure(target, photos, votes));
 }
