@@ -23,7 +23,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { postgresDatabase, sqliteDatabase, type BenchDatabase } from '../leaderboard/databases.js';
+import { forEachDatabase, type BenchDatabase } from '../leaderboard/databases.js';
 import { Recorder, rows, runPhase } from '../load/open-loop.js';
 import { Client, signInMany, streams, type Mix, type Population } from '../load/traffic.js';
 import { repoRoot } from '../lib/process.js';
@@ -52,9 +52,6 @@ const votes = Number(values.votes);
 const rate = Number(values.rate);
 const seconds = Number(values.seconds);
 const timeZone = SCALE_TIME_ZONE;
-const postgresUrl =
-  process.env.TEST_DATABASE_URL ?? 'postgres://yanzhi:yanzhi@127.0.0.1:5432/yanzhi_test';
-const wanted = values.db === 'both' ? ['sqlite', 'postgres'] : [values.db];
 const RAISED = '10000000';
 
 const secondsSince = (from: number) => Math.round((performance.now() - from) / 100) / 10;
@@ -408,15 +405,5 @@ console.log(
     'processes',
 );
 const started = performance.now();
-for (const kind of wanted) {
-  let target: BenchDatabase;
-  if (kind === 'sqlite') target = sqliteDatabase();
-  else if (kind === 'postgres') target = await postgresDatabase(postgresUrl);
-  else throw new Error(`--db must be sqlite, postgres or both (got ${kind})`);
-  try {
-    await measure(target);
-  } finally {
-    await target.drop();
-  }
-}
+await forEachDatabase(values.db, measure);
 console.log(`\ntotal run time ${secondsSince(started)} s`);
