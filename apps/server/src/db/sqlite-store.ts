@@ -140,11 +140,12 @@ export class SqliteStore implements SqliteDatabase {
   }
 
   prepare(sql: string): SqliteStatement {
-    if (BEGIN.test(sql)) return this.transactionControl.begin;
-    if (COMMIT.test(sql)) return this.transactionControl.commit;
-    if (ROLLBACK.test(sql)) return this.transactionControl.rollback;
+    // A statement run before is found first: the transaction controls are never kept here.
     let statement = this.statements.get(sql);
     if (statement === undefined || statement.busy) {
+      if (BEGIN.test(sql)) return this.transactionControl.begin;
+      if (COMMIT.test(sql)) return this.transactionControl.commit;
+      if (ROLLBACK.test(sql)) return this.transactionControl.rollback;
       statement = this.sqlite.prepare(sql);
       if (this.statements.size >= STATEMENT_CACHE_SIZE) {
         const oldest = this.statements.keys().next();

@@ -18,6 +18,17 @@ const moveFuel = (table: 'users' | 'voters') =>
   );
 const MOVE_USER_FUEL = moveFuel('users');
 const MOVE_VOTER_FUEL = moveFuel('voters');
+/** A credit answers the new balance, so a vote that earns fuel needs no read of it after. */
+const creditFuel = (table: 'users' | 'voters') =>
+  new PreparedQuery<[amount: number, id: number], { fuel_balance: number }>((db, arg) =>
+    db
+      .updateTable(table)
+      .set((eb) => ({ fuel_balance: eb('fuel_balance', '+', arg(0)) }))
+      .where('id', '=', arg(1))
+      .returning('fuel_balance'),
+  );
+const CREDIT_USER_FUEL = creditFuel('users');
+const CREDIT_VOTER_FUEL = creditFuel('voters');
 const INSERT_LEDGER_ROW = new PreparedQuery<
   [
     userId: number | null,
@@ -72,6 +83,25 @@ export class FuelRepository {
     if (!debit) return false;
     await this.writeLedgerRow(wallet, amount, reason, ref, now);
     return true;
+  }
+
+  /**
+   * Adds fuel (a credit is never refused) and answers the wallet's balance after it; undefined
+   * when the wallet does not exist.
+   */
+  async credit(
+    wallet: FuelWallet,
+    amount: number,
+    reason: FuelReason,
+    ref: string | null,
+    now: number,
+  ): Promise<number | undefined> {
+    if (!(amount > 0)) throw new RangeError(`a credit must be positive, not ${amount}`);
+    const query = wallet.kind === 'user' ? CREDIT_USER_FUEL : CREDIT_VOTER_FUEL;
+    const row = await query.first(this.db, amount, wallet.id);
+    if (!row) return undefined;
+    await this.writeLedgerRow(wallet, amount, reason, ref, now);
+    return row.fuel_balance;
   }
 
   /** The ledger row of the balance a wallet was created with (its row already holds it). */

@@ -65,6 +65,41 @@ const TAKE_UNANNOUNCED = new PreparedQuery<[now: number, voterId: number], { key
       .returning('key'),
 );
 
+/** An achievement row's values after the voter's: [voterId, unlockedAt, announcedAt, ...keys]. */
+type UnlockArgs = [
+  voterId: number,
+  unlockedAt: number,
+  announcedAt: number | null,
+  ...keys: string[],
+];
+/**
+ * Inserting n achievements at once, prepared for each n (a vote earns the keys it has reached,
+ * new or not, so every vote inserts some): built and compiled by Kysely, the insert cost a vote
+ * about 60 µs of the event loop, four times what SQLite takes to run it.
+ */
+const UNLOCK_BY_COUNT = new Map<number, PreparedQuery<UnlockArgs, { key: string }>>();
+function unlockQuery(count: number): PreparedQuery<UnlockArgs, { key: string }> {
+  let query = UNLOCK_BY_COUNT.get(count);
+  if (query === undefined) {
+    query = new PreparedQuery<UnlockArgs, { key: string }>((db, arg) =>
+      db
+        .insertInto('voter_achievements')
+        .values(
+          Array.from({ length: count }, (_, index) => ({
+            voter_id: arg(0),
+            key: arg(3 + index) as string,
+            unlocked_at: arg(1),
+            announced_at: arg(2),
+          })),
+        )
+        .onConflict((oc) => oc.columns(['voter_id', 'key']).doNothing())
+        .returning('key'),
+    );
+    UNLOCK_BY_COUNT.set(count, query);
+  }
+  return query;
+}
+
 export class VoterRepository {
   constructor(private readonly db: Db) {}
 
@@ -250,19 +285,13 @@ export class VoterRepository {
     announced: boolean,
   ): Promise<string[]> {
     if (keys.length === 0) return [];
-    const inserted = await this.db
-      .insertInto('voter_achievements')
-      .values(
-        keys.map((key) => ({
-          voter_id: voterId,
-          key,
-          unlocked_at: now,
-          announced_at: announced ? now : null,
-        })),
-      )
-      .onConflict((oc) => oc.columns(['voter_id', 'key']).doNothing())
-      .returning('key')
-      .execute();
+    const inserted = await unlockQuery(keys.length).rows(
+      this.db,
+      voterId,
+      now,
+      announced ? now : null,
+      ...keys,
+    );
     const fresh = new Set(inserted.map((row) => row.key));
     return keys.filter((key) => fresh.has(key));
   }

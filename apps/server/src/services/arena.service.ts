@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   ErrorCode,
   type CallInput,
@@ -29,6 +28,7 @@ import type { Store } from '../repositories/store.js';
 import { imageOf } from '../views/image-view.js';
 import type { IdentityService } from './identity.service.js';
 import type { VoteService } from './vote.service.js';
+import { randomToken } from '../lib/random-token.js';
 
 /** Pairs served to and votes cast from the caller's address and neighbourhood this hour. */
 export type CallerTraffic = VoteTraffic;
@@ -230,7 +230,7 @@ export class ArenaService {
     const left = Number(pair.left.id);
     const right = Number(pair.right.id);
     const served: ServedPairRow = {
-      id: randomBytes(16).toString('base64url'),
+      id: randomToken(16),
       voter_id: voterId,
       anonymous_id: caller.anonymousId,
       user_id: caller.userId,

@@ -101,7 +101,7 @@ export class VoteService {
       },
       { params: this.params, fuel: this.settings, timeZone: this.settings.timeZone },
     );
-    await saveVote(repos, { pair, vote, decision, wallet, before: photos });
+    const balance = await saveVote(repos, { pair, vote, decision, wallet, before: photos });
     const ownerId = photos.winner.user_id;
     const achievements = await announce(voters, vote, ownerId, decision.achievements);
     return {
@@ -111,7 +111,7 @@ export class VoteService {
         already_recorded: false,
         ...decision.revealed,
         fuel_earned: decision.vote.fuel_earned,
-        fuel: await fuel.balance(wallet),
+        fuel: balance ?? (await fuel.balance(wallet)),
         achievements,
         onboarding: decision.onboarding,
       },
@@ -135,7 +135,7 @@ async function saveVote(
     wallet: FuelWallet;
     before: { winner: RatedPhotoRow; loser: RatedPhotoRow };
   },
-): Promise<void> {
+): Promise<number | undefined> {
   const { votes, servedPairs, ratings, voters, fuel } = repositories;
   const voteId = await votes.insertVote(voteRow(pair, vote, decision));
   await servedPairs.markJudged(pair.id, voteId);
@@ -147,7 +147,9 @@ async function saveVote(
   }
   await voters.update(vote.voterId, decision.voter, vote.now);
   const earned = decision.vote.fuel_earned;
-  if (earned > 0) await fuel.change(wallet, earned, 'vote', `vote:${voteId}`, vote.now);
+  // The wallet's balance after the credit, when the vote earned fuel; else read by the caller.
+  if (earned > 0) return fuel.credit(wallet, earned, 'vote', `vote:${voteId}`, vote.now);
+  return undefined;
 }
 
 /** The same vote submitted again: answered as the first time, counted once. */
