@@ -88,26 +88,8 @@ export function zoneOffset(epochMs: number, timeZone: string): number {
 const PRINTED_FROM = utcMidnightOf(1001, 1, 1);
 const PRINTED_UNTIL = utcMidnightOf(9999, 1, 1);
 
-/** A day of a zone whose offset holds from its first to its last millisecond: [from, until). */
-interface DayWindow {
-  day: string;
-  from: number;
-  until: number;
-}
-/** The last day looked up per zone: nearly every call of a request asks for today. */
-const lastDays = new Map<string, DayWindow>();
-
 /** The calendar day of an instant in the zone. */
 export function dayKey(epochMs: number, timeZone: string): string {
-  const last = lastDays.get(timeZone);
-  if (last !== undefined && epochMs >= last.from && epochMs < last.until) return last.day;
-  const day = formatDayKey(epochMs, timeZone);
-  const window = dayWindow(day, epochMs, timeZone);
-  if (window !== null) lastDays.set(timeZone, window);
-  return day;
-}
-
-function formatDayKey(epochMs: number, timeZone: string): string {
   if (epochMs >= PRINTED_FROM && epochMs < PRINTED_UNTIL) {
     return zoneFormatter(timeZone, 'day', {
       year: 'numeric',
@@ -116,20 +98,6 @@ function formatDayKey(epochMs: number, timeZone: string): string {
     }).format(epochMs);
   }
   return formatUtcDay(epochMs + zoneOffset(epochMs, timeZone));
-}
-
-/**
- * The instants of `day` in the zone, when its offset is the same at its first and last
- * millisecond as at `epochMs` (a day with a clock change is not remembered: each call formats).
- */
-function dayWindow(day: string, epochMs: number, timeZone: string): DayWindow | null {
-  const offset = zoneOffset(epochMs, timeZone);
-  const from = utcMidnight(day) - offset;
-  const until = from + DAY_MS;
-  if (zoneOffset(from, timeZone) !== offset || zoneOffset(until - 1, timeZone) !== offset) {
-    return null;
-  }
-  return { day, from, until };
 }
 
 /**

@@ -126,30 +126,6 @@ describe('calendar days of years 0000-9999', () => {
   });
 });
 
-describe('dayKey remembering the day it last named', () => {
-  it('names each instant of the odd days right, walked forwards and back', () => {
-    // Consecutive instants hit the remembered day; the odd days have a clock change in them.
-    const walks: [zone: string, from: string][] = [
-      ['America/St_Johns', '2010-11-06T12:00:00Z'],
-      ['America/Sao_Paulo', '2018-11-03T12:00:00Z'],
-      ['America/Sao_Paulo', '2018-02-17T12:00:00Z'],
-      ['Pacific/Apia', '2011-12-29T00:00:00Z'],
-      ['America/New_York', '2026-03-07T12:00:00Z'],
-      ['Asia/Shanghai', '2026-11-29T10:00:00Z'],
-    ];
-    const step = 7 * 60_000 + 13_000;
-    for (const [zone, from] of walks) {
-      const start = Date.parse(from);
-      const instants = Array.from({ length: 700 }, (_, index) => start + index * step);
-      for (const at of [...instants, ...instants.reverse()]) {
-        expect(dayKey(at, zone), `${zone} ${new Date(at).toISOString()}`).toBe(
-          formatUtcDay(at + zoneOffset(at, zone)),
-        );
-      }
-    }
-  });
-});
-
 describe('startOfDay over years 0000-9999', () => {
   it('is the first instant showing the day (or, for a skipped day, the next one)', () => {
     fc.assert(
