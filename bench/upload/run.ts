@@ -6,12 +6,14 @@
  * processes (ADR 0019), and peak memory: the server's (VmHWM, and the highest VmRSS sampled)
  * and the server's with its image processes together (the highest sum sampled).
  *
- *   npm run bench:upload -w bench      (UPLOADERS=8 ROUNDS=4 to change; IMAGE_PROCESSES=N)
+ *   npm run bench:upload -w bench      (UPLOADERS=8 ROUNDS=4 to change; IMAGE_PROCESSES=N;
+ *                                       PROFILE=1 for the server's CPU profile in bench/dist/profiles)
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { repoRoot } from '../lib/process.js';
 import { bundleServer, KillableServer, UNLIMITED_RATES } from '../lib/server-process.js';
 import { summarise } from '../lib/stats.js';
 
@@ -134,6 +136,9 @@ process.stdout.write('generating a 12 MP JPEG ...\n');
 const photo = await phonePhoto();
 const meta = await sharp(photo).metadata();
 
+// PROFILE=1: the server (not its image processes) writes a V8 CPU profile when it exits.
+const profileDir = path.join(repoRoot, 'bench/dist/profiles');
+const profileArgs = process.env.PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
 process.stdout.write('bundling and starting the server ...\n');
 // Bundled as `npm start` runs it: under tsx, every process would also carry the TypeScript
 // loader and an esbuild service, and their memory is not the product's.
@@ -147,7 +152,7 @@ const server = await KillableServer.create(
     ...(process.env.IMAGE_PROCESSES ? { IMAGE_PROCESSES: process.env.IMAGE_PROCESSES } : {}),
   },
   path.join(dataDir, '..', `${path.basename(dataDir)}.log`),
-  await bundleServer(),
+  { ...(await bundleServer()), nodeArgs: profileArgs },
 );
 await server.start(120_000);
 const pid = server.pid;
