@@ -6,29 +6,20 @@ import type { FuelWallet } from '../domain/fuel.js';
 export type { FuelWallet };
 export type FuelReason = FuelLedgerTable['reason'];
 
-// Every vote moves fuel: its statements are prepared (ADR 0021).
+// Every vote moves fuel: its statements are prepared (ADR 0021). A move answers the new
+// balance, so a vote that earns fuel needs no read of it after.
 const moveFuel = (table: 'users' | 'voters') =>
-  new PreparedQuery<[amount: number, id: number, atLeast: number], { id: number }>((db, arg) =>
-    db
-      .updateTable(table)
-      .set((eb) => ({ fuel_balance: eb('fuel_balance', '+', arg(0)) }))
-      .where('id', '=', arg(1))
-      .where('fuel_balance', '>=', arg(2))
-      .returning('id'),
+  new PreparedQuery<[amount: number, id: number, atLeast: number], { fuel_balance: number }>(
+    (db, arg) =>
+      db
+        .updateTable(table)
+        .set((eb) => ({ fuel_balance: eb('fuel_balance', '+', arg(0)) }))
+        .where('id', '=', arg(1))
+        .where('fuel_balance', '>=', arg(2))
+        .returning('fuel_balance'),
   );
 const MOVE_USER_FUEL = moveFuel('users');
 const MOVE_VOTER_FUEL = moveFuel('voters');
-/** A credit answers the new balance, so a vote that earns fuel needs no read of it after. */
-const creditFuel = (table: 'users' | 'voters') =>
-  new PreparedQuery<[amount: number, id: number], { fuel_balance: number }>((db, arg) =>
-    db
-      .updateTable(table)
-      .set((eb) => ({ fuel_balance: eb('fuel_balance', '+', arg(0)) }))
-      .where('id', '=', arg(1))
-      .returning('fuel_balance'),
-  );
-const CREDIT_USER_FUEL = creditFuel('users');
-const CREDIT_VOTER_FUEL = creditFuel('voters');
 const INSERT_LEDGER_ROW = new PreparedQuery<
   [
     userId: number | null,
@@ -73,16 +64,7 @@ export class FuelRepository {
     ref: string | null,
     now: number,
   ): Promise<boolean> {
-    if (amount === 0) return true;
-    const debit = await (wallet.kind === 'user' ? MOVE_USER_FUEL : MOVE_VOTER_FUEL).first(
-      this.db,
-      amount,
-      wallet.id,
-      amount < 0 ? -amount : 0,
-    );
-    if (!debit) return false;
-    await this.writeLedgerRow(wallet, amount, reason, ref, now);
-    return true;
+    return amount === 0 || (await this.move(wallet, amount, reason, ref, now)) !== undefined;
   }
 
   /**
@@ -97,8 +79,23 @@ export class FuelRepository {
     now: number,
   ): Promise<number | undefined> {
     if (!(amount > 0)) throw new RangeError(`a credit must be positive, not ${amount}`);
-    const query = wallet.kind === 'user' ? CREDIT_USER_FUEL : CREDIT_VOTER_FUEL;
-    const row = await query.first(this.db, amount, wallet.id);
+    return this.move(wallet, amount, reason, ref, now);
+  }
+
+  /** Moves the balance and writes its ledger row; the new balance, or undefined if refused. */
+  private async move(
+    wallet: FuelWallet,
+    amount: number,
+    reason: FuelReason,
+    ref: string | null,
+    now: number,
+  ): Promise<number | undefined> {
+    const row = await (wallet.kind === 'user' ? MOVE_USER_FUEL : MOVE_VOTER_FUEL).first(
+      this.db,
+      amount,
+      wallet.id,
+      amount < 0 ? -amount : 0,
+    );
     if (!row) return undefined;
     await this.writeLedgerRow(wallet, amount, reason, ref, now);
     return row.fuel_balance;
