@@ -170,7 +170,7 @@ try {
   if (categoryId === undefined) throw new Error('no category');
 
   // The form is encoded once: every upload sends the same bytes, and re-encoding 4 MB per upload
-  // cost this bench's client more CPU on the server's two cores than the uploads' own requests.
+  // cost this bench's client about 25 ms of CPU an upload on the cores the server needs.
   const form = new FormData();
   form.append('category_id', String(categoryId));
   form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'IMG_0001.jpg');
