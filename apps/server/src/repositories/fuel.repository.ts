@@ -48,6 +48,18 @@ const balanceOf = (table: 'users' | 'voters') =>
 const USER_BALANCE = balanceOf('users');
 const VOTER_BALANCE = balanceOf('voters');
 
+/** One change of a wallet's fuel, as its ledger row records it. */
+export interface FuelEntry {
+  readonly wallet: FuelWallet;
+  /** Positive adds, negative takes. */
+  readonly amount: number;
+  readonly reason: FuelReason;
+  /** What the change was for (`vote:…`, `photo:…`, `voter:…`), or null. */
+  readonly ref: string | null;
+  /** When, in ms since the epoch. */
+  readonly at: number;
+}
+
 /**
  * The fuel ledger and the balances it adds up to. A signed-in person's wallet is their user;
  * an anonymous voter's is their voter row. Every change writes a ledger row and moves the
@@ -57,39 +69,22 @@ export class FuelRepository {
   constructor(private readonly db: Db) {}
 
   /** Adds (or, negative, takes) fuel; a debit that would go below zero changes nothing. */
-  async change(
-    wallet: FuelWallet,
-    amount: number,
-    reason: FuelReason,
-    ref: string | null,
-    now: number,
-  ): Promise<boolean> {
-    return amount === 0 || (await this.move(wallet, amount, reason, ref, now)) !== undefined;
+  async change(entry: FuelEntry): Promise<boolean> {
+    return entry.amount === 0 || (await this.move(entry)) !== undefined;
   }
 
   /**
    * Adds fuel (a credit is never refused) and answers the wallet's balance after it; undefined
    * when the wallet does not exist.
    */
-  async credit(
-    wallet: FuelWallet,
-    amount: number,
-    reason: FuelReason,
-    ref: string | null,
-    now: number,
-  ): Promise<number | undefined> {
-    if (!(amount > 0)) throw new RangeError(`a credit must be positive, not ${amount}`);
-    return this.move(wallet, amount, reason, ref, now);
+  async credit(entry: FuelEntry): Promise<number | undefined> {
+    if (!(entry.amount > 0)) throw new RangeError(`a credit must be positive, not ${entry.amount}`);
+    return this.move(entry);
   }
 
   /** Moves the balance and writes its ledger row; the new balance, or undefined if refused. */
-  private async move(
-    wallet: FuelWallet,
-    amount: number,
-    reason: FuelReason,
-    ref: string | null,
-    now: number,
-  ): Promise<number | undefined> {
+  private async move(entry: FuelEntry): Promise<number | undefined> {
+    const { wallet, amount } = entry;
     const row = await (wallet.kind === 'user' ? MOVE_USER_FUEL : MOVE_VOTER_FUEL).first(
       this.db,
       amount,
@@ -97,27 +92,16 @@ export class FuelRepository {
       amount < 0 ? -amount : 0,
     );
     if (!row) return undefined;
-    await this.writeLedgerRow(wallet, amount, reason, ref, now);
+    await this.writeLedgerRow(entry);
     return row.fuel_balance;
   }
 
   /** The ledger row of the balance a wallet was created with (its row already holds it). */
-  async recordOpening(
-    wallet: FuelWallet,
-    amount: number,
-    reason: FuelReason,
-    now: number,
-  ): Promise<void> {
-    await this.writeLedgerRow(wallet, amount, reason, null, now);
+  async recordOpening(entry: FuelEntry): Promise<void> {
+    await this.writeLedgerRow(entry);
   }
 
-  private async writeLedgerRow(
-    wallet: FuelWallet,
-    amount: number,
-    reason: FuelReason,
-    ref: string | null,
-    now: number,
-  ): Promise<void> {
+  private async writeLedgerRow({ wallet, amount, reason, ref, at }: FuelEntry): Promise<void> {
     await INSERT_LEDGER_ROW.rows(
       this.db,
       wallet.kind === 'user' ? wallet.id : null,
@@ -125,7 +109,7 @@ export class FuelRepository {
       amount,
       reason,
       ref,
-      now,
+      at,
     );
   }
 

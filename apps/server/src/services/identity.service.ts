@@ -3,6 +3,12 @@ import type { NewUser, UserRow, VoterRow } from '../db/schema.js';
 import type { Repositories } from '../repositories/index.js';
 import type { Store } from '../repositories/store.js';
 import { anonymousVoterKey, userVoterKey } from '../repositories/voter.repository.js';
+import type { FuelEntry, FuelWallet } from '../repositories/fuel.repository.js';
+
+/** The ledger entry of a new wallet's welcome fuel. */
+function welcome(wallet: FuelWallet, at: number): FuelEntry {
+  return { wallet, amount: WELCOME_FUEL, reason: 'welcome', ref: null, at };
+}
 
 /** What the merge of an anonymous voter needs to know of the user's fuel day (ADR 0022). */
 export interface MergeFuelRules {
@@ -33,8 +39,7 @@ export class IdentityService {
     user: NewUserFields,
   ): Promise<UserRow> {
     const row = await repos.users.insert({ ...user, fuel_balance: WELCOME_FUEL });
-    const wallet = { kind: 'user', id: row.id } as const;
-    await repos.fuel.recordOpening(wallet, WELCOME_FUEL, 'welcome', user.created_at);
+    await repos.fuel.recordOpening(welcome({ kind: 'user', id: row.id }, user.created_at));
     return row;
   }
 
@@ -49,7 +54,7 @@ export class IdentityService {
     await this.store.transaction(async (repos) => {
       const id = await repos.users.insertHostUserIfAbsent(hostUserId, nickname, WELCOME_FUEL, at);
       if (id !== undefined) {
-        await repos.fuel.recordOpening({ kind: 'user', id }, WELCOME_FUEL, 'welcome', at);
+        await repos.fuel.recordOpening(welcome({ kind: 'user', id }, at));
       }
     });
     const created = await users.findByHostUserId(hostUserId);
@@ -72,7 +77,7 @@ export class IdentityService {
     await this.store.transaction(async (repos) => {
       const id = await repos.voters.insertIfAbsent(key, null, at);
       if (id !== undefined) {
-        await repos.fuel.change({ kind: 'voter', id }, WELCOME_FUEL, 'welcome', null, at);
+        await repos.fuel.change(welcome({ kind: 'voter', id }, at));
       }
     });
     const created = await voters.findByKey(key);
@@ -120,10 +125,17 @@ async function merge(
   // their own), so nobody is welcomed twice.
   if (from.fuel_balance > 0) {
     const wallet = { kind: 'voter', id: fromId } as const;
-    await fuel.change(wallet, -from.fuel_balance, 'merge', `voter:${intoId}`, at);
+    await fuel.change({
+      wallet,
+      amount: -from.fuel_balance,
+      reason: 'merge',
+      ref: `voter:${intoId}`,
+      at,
+    });
   }
   if (moved > 0) {
-    await fuel.change({ kind: 'user', id: userId }, moved, 'merge', `voter:${fromId}`, at);
+    const wallet = { kind: 'user', id: userId } as const;
+    await fuel.change({ wallet, amount: moved, reason: 'merge', ref: `voter:${fromId}`, at });
   }
   // Free the device's anonymous key, so anonymous play after signing out starts afresh.
   await voters.retire(from, intoId, at);

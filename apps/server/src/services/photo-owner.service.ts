@@ -71,7 +71,14 @@ export class PhotoOwnerService {
       const photo = PhotoOwnerService.owned(await photos.lockLive(photoId), userId);
       if (photo.state !== 'active') throw new AppError(ErrorCode.FORBIDDEN);
       const wallet = { kind: 'user', id: userId } as const;
-      if (!(await fuel.change(wallet, -cost, 'boost', `photo:${photo.id}`, now))) {
+      const spend = {
+        wallet,
+        amount: -cost,
+        reason: 'boost',
+        ref: `photo:${photo.id}`,
+        at: now,
+      } as const;
+      if (!(await fuel.change(spend))) {
         throw new AppError(ErrorCode.INSUFFICIENT_FUEL);
       }
       // The photo's row is locked: the run is read and written whole (a top-up keeps its pace).

@@ -148,7 +148,15 @@ async function saveVote(
   await voters.update(vote.voterId, decision.voter, vote.now);
   const earned = decision.vote.fuel_earned;
   // The wallet's balance after the credit, when the vote earned fuel; else read by the caller.
-  if (earned > 0) return fuel.credit(wallet, earned, 'vote', `vote:${voteId}`, vote.now);
+  if (earned > 0) {
+    return fuel.credit({
+      wallet,
+      amount: earned,
+      reason: 'vote',
+      ref: `vote:${voteId}`,
+      at: vote.now,
+    });
+  }
   return undefined;
 }
 

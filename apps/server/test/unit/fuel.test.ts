@@ -35,7 +35,13 @@ describe.each(dialects)('the fuel ledger on %s', (dialect) => {
     const spends = await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
         inTransaction(db, (trx) =>
-          new FuelRepository(trx).change(wallet, -10, 'boost', `spend:${index}`, NOW),
+          new FuelRepository(trx).change({
+            wallet,
+            amount: -10,
+            reason: 'boost',
+            ref: `spend:${index}`,
+            at: NOW,
+          }),
         ),
       ),
     );
@@ -43,7 +49,9 @@ describe.each(dialects)('the fuel ledger on %s', (dialect) => {
     const fuel = new FuelRepository(db);
     expect(await fuel.balance(wallet)).toBe(0);
     expect(await fuel.ledgerSum(wallet)).toBe(0);
-    expect(await fuel.change(wallet, -1, 'boost', null, NOW)).toBe(false);
+    expect(await fuel.change({ wallet, amount: -1, reason: 'boost', ref: null, at: NOW })).toBe(
+      false,
+    );
   });
 
   it('adds credits and spends from concurrent writers without losing one', async () => {
@@ -52,13 +60,13 @@ describe.each(dialects)('the fuel ledger on %s', (dialect) => {
     await Promise.all(
       Array.from({ length: 30 }, (_, index) =>
         inTransaction(db, (trx) =>
-          new FuelRepository(trx).change(
+          new FuelRepository(trx).change({
             wallet,
-            index % 2 === 0 ? 3 : -2,
-            index % 2 === 0 ? 'vote' : 'boost',
-            null,
-            NOW,
-          ),
+            amount: index % 2 === 0 ? 3 : -2,
+            reason: index % 2 === 0 ? 'vote' : 'boost',
+            ref: null,
+            at: NOW,
+          }),
         ),
       ),
     );
