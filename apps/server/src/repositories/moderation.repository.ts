@@ -39,6 +39,18 @@ export type OpenReportRow = Pick<
   | 'created_at'
 >;
 
+/** The reported photo's own columns a queue entry shows, selected and grouped by alike. */
+const QUEUE_PHOTO_COLUMNS = [
+  'p.state',
+  'p.display_key',
+  'p.medium_key',
+  'p.thumb_key',
+  'p.width',
+  'p.height',
+  'p.placeholder',
+  'p.comparisons',
+] as const;
+
 /** Distinct neighbourhoods among open reports made with standing. */
 const standingNeighbourhoods = sql<number>`count(distinct case when r.with_standing = 1 then r.reporter_neighbourhood end)`;
 /**
@@ -99,32 +111,13 @@ export class ModerationRepository {
         'p.id as photo_id',
         'p.user_id as owner_id',
         'u.nickname as owner_name',
-        'p.state',
-        'p.display_key',
-        'p.medium_key',
-        'p.thumb_key',
-        'p.width',
-        'p.height',
-        'p.placeholder',
-        'p.comparisons',
+        ...QUEUE_PHOTO_COLUMNS,
         eb.fn.count<number>('r.id').as('report_count'),
         standingNeighbourhoods.as('standing_neighbourhoods'),
         voices.as('voices'),
         eb.fn.min<number>('r.created_at').as('first_reported_at'),
       ])
-      .groupBy([
-        'p.id',
-        'p.user_id',
-        'u.nickname',
-        'p.state',
-        'p.display_key',
-        'p.medium_key',
-        'p.thumb_key',
-        'p.width',
-        'p.height',
-        'p.placeholder',
-        'p.comparisons',
-      ])
+      .groupBy(['p.id', 'p.user_id', 'u.nickname', ...QUEUE_PHOTO_COLUMNS])
       // Hidden photos and those reported with standing first; reports without standing after.
       .orderBy(sql`case when p.state = 'hidden' then 0 else 1 end`)
       .orderBy('standing_neighbourhoods', 'desc')
