@@ -13,11 +13,11 @@
  * processes (issue 19). SQLite has one writer, so it runs one process.
  */
 import os from 'node:os';
-import { startHaproxy, type RunningProxy } from '@yanzhi/dev-support';
+import { deviceOfBody, startHaproxy, type RunningProxy } from '@yanzhi/dev-support';
 import { startChild, type Child } from '../lib/process.js';
 import { UNLIMITED_RATES } from '../lib/server-process.js';
 import { summarise } from '../lib/stats.js';
-import { devices, DeviceJar } from '../lib/device-jar.js';
+import { devices } from '../lib/device-jar.js';
 import { cpuMs, postgresCpuMs } from '../load/cost-calls.js';
 import { startDemoServer, type DemoServer } from '../load/demo-server.js';
 
@@ -47,7 +47,7 @@ async function post(
   const started = performance.now();
   const response = await fetch(url, {
     method: 'POST',
-    headers: devices.headers(DeviceJar.deviceOf(body), { 'content-type': 'application/json' }),
+    headers: devices.headers(deviceOfBody(body), { 'content-type': 'application/json' }),
     body: JSON.stringify(body),
   });
   const envelope = (await response.json()) as Envelope;

@@ -1,4 +1,5 @@
-import { devices, DeviceJar } from '../lib/device-jar.js';
+import { deviceOfBody } from '@yanzhi/dev-support';
+import { devices } from '../lib/device-jar.js';
 
 /**
  * One HTTP call and what the client can know about it afterwards: answered with code 0
@@ -55,7 +56,7 @@ async function send<T>(
   body: Record<string, unknown> | FormData,
   token: string | null,
 ): Promise<Outcome<T>> {
-  const device = DeviceJar.deviceOf(body);
+  const device = deviceOfBody(body);
   const headers: Record<string, string> = {};
   if (token !== null) headers['access-token'] = token;
   if (!(body instanceof FormData)) headers['content-type'] = 'application/json';

@@ -9,7 +9,8 @@ import type { Envelope } from '@yanzhi/contract';
 import { Pool } from 'undici';
 import { mintHostToken } from '../faults/clients.js';
 import type { Answer, Recorder, Stream } from './open-loop.js';
-import { devices, DeviceJar } from '../lib/device-jar.js';
+import { deviceOfBody } from '@yanzhi/dev-support';
+import { devices } from '../lib/device-jar.js';
 
 interface PairData {
   pair_id: string;
@@ -45,7 +46,7 @@ export class Client {
     body: Record<string, unknown>,
     token: string | null,
   ): Promise<Answer & { data: T | null }> {
-    const device = DeviceJar.deviceOf(body);
+    const device = deviceOfBody(body);
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (token !== null) headers['access-token'] = token;
     const response = await this.pool.request({
@@ -56,8 +57,7 @@ export class Client {
       headersTimeout: this.timeoutMs,
       bodyTimeout: this.timeoutMs,
     });
-    const setCookie = response.headers['set-cookie'];
-    devices.keep(device, Array.isArray(setCookie) ? setCookie.join(', ') : setCookie);
+    devices.keep(device, response.headers['set-cookie']);
     const text = await response.body.text();
     try {
       const envelope = JSON.parse(text) as Envelope<T>;

@@ -3,3 +3,4 @@ export * from './ports.js';
 export * from './requirements.js';
 export * from './server-process.js';
 export * from './haproxy.js';
+export * from './device-jar.js';

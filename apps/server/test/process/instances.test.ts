@@ -14,7 +14,7 @@ import { photoJpeg, upload } from '../fixtures/upload-client.js';
 import { createTestApp, TEST_HOST_SECRET, type TestApp } from '../support/app.js';
 import { categoryIds, parseVote, servePair, vote } from '../support/arena.js';
 import { dialects } from '../support/database.js';
-import { withDeviceCookie } from '../support/device-jar.js';
+import { withDeviceCookie } from '@yanzhi/dev-support';
 import { board, databaseOrder, referenceMus, signIn } from '../support/leaderboard.js';
 
 /**

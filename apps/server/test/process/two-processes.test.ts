@@ -4,7 +4,7 @@ import { ErrorCode, pairSchema, type CallName } from '@yanzhi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signHostToken } from '../../src/domain/tokens.js';
 import { createPostgresSchema, makeTempDir, postgresUrl } from '../support/database.js';
-import { DeviceJar, withDeviceCookie } from '../support/device-jar.js';
+import { DeviceJar, withDeviceCookie } from '@yanzhi/dev-support';
 import { startServerProcess, type ServerProcess } from '../support/process.js';
 import { emptyRedisDatabase, redisUrl } from '../support/redis.js';
 

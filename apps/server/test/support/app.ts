@@ -8,7 +8,7 @@ import { migrateToLatest } from '../../src/db/migrate.js';
 import type { Db } from '../../src/db/database.js';
 import { signHostToken } from '../../src/domain/tokens.js';
 import { createTestDatabase, makeTempDir, type Dialect } from './database.js';
-import { DeviceJar, deviceOfRequest, withDeviceCookie } from './device-jar.js';
+import { DeviceJar, deviceOfRequest, withDeviceCookie } from '@yanzhi/dev-support';
 
 export const TEST_HOST_SECRET = 'test-host-secret-0123456789abcdef0123456789';
 
