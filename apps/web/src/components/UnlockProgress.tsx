@@ -21,7 +21,6 @@ export function UnlockProgress({
   const remaining = required - done;
   const text =
     remaining === 1 ? t('unlock.remainingOne') : t('unlock.remaining', { count: remaining });
-  const fill = { '--progress': required > 0 ? done / required : 1 } as CSSProperties;
   return (
     <div
       className={`unlock-progress ${placeholder ? 'unlock-progress--placeholder' : ''} ${className ?? ''}`}
@@ -29,22 +28,38 @@ export function UnlockProgress({
       aria-hidden={placeholder || undefined}
     >
       <span className="unlock-progress__text">{text}</span>
-      <span className="unlock-progress__meter">
-        <span
-          className="unlock-progress__bar"
-          role="progressbar"
-          aria-label={t('unlock.label')}
-          aria-valuemin={0}
-          aria-valuemax={required}
-          aria-valuenow={done}
-          aria-valuetext={text}
-        >
-          <span className="unlock-progress__fill" style={fill} />
-        </span>
-        <span className="unlock-progress__count tabular" aria-hidden="true">
-          {done}/{required}
-        </span>
-      </span>
+      <UnlockMeter done={done} required={required} valueText={text} />
     </div>
+  );
+}
+
+interface UnlockMeterProps {
+  done: number;
+  required: number;
+  /** What a screen reader says the bar stands at. */
+  valueText: string;
+}
+
+/** The unlock's slim bar and its "done/required" count (the count is for the eye only). */
+export function UnlockMeter({ done, required, valueText }: UnlockMeterProps) {
+  const t = useT();
+  const fill = { '--progress': required > 0 ? done / required : 1 } as CSSProperties;
+  return (
+    <span className="unlock-progress__meter">
+      <span
+        className="unlock-progress__bar"
+        role="progressbar"
+        aria-label={t('unlock.label')}
+        aria-valuemin={0}
+        aria-valuemax={required}
+        aria-valuenow={done}
+        aria-valuetext={valueText}
+      >
+        <span className="unlock-progress__fill" style={fill} />
+      </span>
+      <span className="unlock-progress__count tabular" aria-hidden="true">
+        {done}/{required}
+      </span>
+    </span>
   );
 }

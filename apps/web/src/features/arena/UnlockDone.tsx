@@ -1,9 +1,7 @@
-import type { CSSProperties } from 'react';
+import { UnlockMeter } from '../../components/UnlockProgress';
 import { Link } from '../../lib/router';
 import { useT } from '../../lib/i18n';
 import { nextStep } from './vote-feedback';
-
-const FULL = { '--progress': 1 } as CSSProperties;
 
 interface UnlockDoneProps {
   required: number;
@@ -27,22 +25,7 @@ export function UnlockDone({ required, hasAccount }: UnlockDoneProps) {
         {nextStep({ hasAccount })}
         <span aria-hidden="true"> ›</span>
       </Link>
-      <span className="unlock-progress__meter">
-        <span
-          className="unlock-progress__bar"
-          role="progressbar"
-          aria-label={t('unlock.label')}
-          aria-valuemin={0}
-          aria-valuemax={required}
-          aria-valuenow={required}
-          aria-valuetext={t('unlock.done')}
-        >
-          <span className="unlock-progress__fill" style={FULL} />
-        </span>
-        <span className="unlock-progress__count tabular" aria-hidden="true">
-          {required}/{required}
-        </span>
-      </span>
+      <UnlockMeter done={required} required={required} valueText={t('unlock.done')} />
     </div>
   );
 }
