@@ -47,3 +47,26 @@ export async function sortInTurns<T>(
   }
   return source;
 }
+
+/**
+ * A loop's turn of the event loop, measured in time rather than items: what an item costs varies
+ * with the machine and the data (a photo's decision against 64 reference places took 12–15 µs
+ * on this box, so 5,000 of them held the loop for 60–80 ms). Check `due()` after each item and
+ * `await next()` when it says so.
+ */
+export class TurnBudget {
+  private started = performance.now();
+
+  constructor(private readonly budgetMs: number) {}
+
+  /** The turn has held the event loop for its budget. */
+  due(): boolean {
+    return performance.now() - this.started >= this.budgetMs;
+  }
+
+  /** Yields to the event loop and starts the next turn. */
+  async next(): Promise<void> {
+    await yieldToEventLoop();
+    this.started = performance.now();
+  }
+}

@@ -24,7 +24,7 @@ import type { FitMark } from '../domain/rating/fit-mark.js';
 import type { Store } from '../repositories/store.js';
 import type { IncrementJob, IncrementOutcome } from './increment-job.js';
 import { positionOf } from './sorted-ids.js';
-import { yieldToEventLoop } from '../lib/event-loop.js';
+import { TurnBudget, yieldToEventLoop } from '../lib/event-loop.js';
 import { Column, float64, int32, READ_CHUNK } from './refit-input.js';
 import { refitPhotoRow, type FittedPhoto } from './refit-output.js';
 import { writePacer } from './chunk-pacer.js';
@@ -38,8 +38,11 @@ import { encodeFitDelta, type FitDelta, type PendingFitDelta } from './fit-delta
 const IDS_PER_READ = 1000;
 /** Votes whose photos are looked up between two turns of the event loop (a few ms). */
 const POSITIONS_PER_TURN = 50_000;
-/** Photos compared with what they show between two turns (scores against the reference set). */
-const DECISIONS_PER_TURN = 5000;
+/**
+ * What one turn of comparing photos with what they show (scores against the reference set) may
+ * hold the event loop, in ms: a count of 5,000 photos a turn held it for 60–80 ms (bench:refit).
+ */
+const DECISION_TURN_MS = 8;
 
 export interface IncrementInput {
   job: Omit<IncrementJob, 'params'>;
@@ -251,6 +254,7 @@ export async function writeIncrementOutcome(
   const rewrite: number[] = [];
   // 1: the photo is active here (its history is kept).
   const active = new Uint8Array(count);
+  const decideTurn = new TurnBudget(DECISION_TURN_MS);
   for (let index = 0; index < count; index++) {
     const now = shown.belief(photoIds[index] as number);
     if (now !== undefined) active[index] = 1;
@@ -274,7 +278,7 @@ export async function writeIncrementOutcome(
     ) {
       rewrite.push(index);
     }
-    if (index % DECISIONS_PER_TURN === DECISIONS_PER_TURN - 1) await yieldToEventLoop();
+    if (decideTurn.due()) await decideTurn.next();
   }
   write.lap?.('decide');
 
@@ -341,8 +345,9 @@ export async function writeIncrementOutcome(
   const recordedScore = write.recordedScore.slice();
   const record = new Float64Array(count).fill(Number.NaN);
   let recorded = 0;
+  const recordTurn = new TurnBudget(DECISION_TURN_MS);
   for (let index = 0; index < count; index++) {
-    if (index % DECISIONS_PER_TURN === DECISIONS_PER_TURN - 1) await yieldToEventLoop();
+    if (recordTurn.due()) await recordTurn.next();
     // Only an active photo (on the boards, in this process's index) has a score history.
     if (active[index] !== 1) continue;
     const row = written.get(photoIds[index] as number);
