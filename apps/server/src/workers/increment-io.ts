@@ -36,8 +36,8 @@ import { encodeFitDelta, type FitDelta, type PendingFitDelta } from './fit-delta
  * 33 ms, one of 1,000 about 7.
  */
 const IDS_PER_READ = 1000;
-/** Votes whose photos are looked up between two turns of the event loop (a few ms). */
-const POSITIONS_PER_TURN = 50_000;
+/** What one turn of merging states or turning photo ids into positions may hold the loop, in ms. */
+const POSITIONS_TURN_MS = 8;
 /**
  * What one turn of comparing photos with what they show (scores against the reference set) may
  * hold the event loop, in ms: a count of 5,000 photos a turn held it for 60–80 ms (bench:refit).
@@ -128,6 +128,7 @@ export async function readIncrementInput(
   const evidence = new Float64Array(count);
   const recordedDay = new Array<string | null>(count);
   const recordedScore = new Float64Array(count);
+  const turn = new TurnBudget(POSITIONS_TURN_MS);
   for (let at = 0, next = 0, u = 0; at < count; at++) {
     const state = states[next];
     const newId = fresh[u];
@@ -148,14 +149,15 @@ export async function readIncrementInput(
       recordedScore[at] = state.recorded_score ?? Number.NaN;
       next++;
     }
-    if (at % POSITIONS_PER_TURN === POSITIONS_PER_TURN - 1) await yieldToEventLoop();
+    // A clock read per 256 photos: a step of the merge costs a few nanoseconds.
+    if ((at & 255) === 255 && turn.due()) await turn.next();
   }
   states.length = 0;
-  await yieldToEventLoop();
+  await turn.next();
   for (let e = 0; e < winner.length; e++) {
     winner[e] = positionOf(photoIds, winner[e] as number);
     loser[e] = positionOf(photoIds, loser[e] as number);
-    if (e % POSITIONS_PER_TURN === POSITIONS_PER_TURN - 1) await yieldToEventLoop();
+    if (turn.due()) await turn.next();
   }
   await yieldToEventLoop();
 
