@@ -2,7 +2,7 @@ import type { Clock } from '../domain/clock.js';
 import { CategoryIndex, type IndexedPhoto, type RatingParams } from '../domain/rating/index.js';
 import type { IndexRow, StatedIndexRow } from '../repositories/rating.repository.js';
 import type { Store } from '../repositories/store.js';
-import { readPacer, readPages } from '../lib/chunk-pacer.js';
+import { readPacer, readPages } from '../workers/chunk-pacer.js';
 import { followChanges, followPacer, type ChangePosition } from './follow-changes.js';
 
 export interface CategoryState {

@@ -1,7 +1,7 @@
 import { yieldToEventLoop } from '../lib/event-loop.js';
 import type { RefitIncrement } from '../repositories/refit-increment.repository.js';
 import type { Store } from '../repositories/store.js';
-import { readByIds, readPacer, type ChunkPacer } from '../lib/chunk-pacer.js';
+import { readByIds, readPacer, type ChunkPacer } from '../workers/chunk-pacer.js';
 
 /**
  * The most changes read per query: a page holds the event loop only so long on SQLite (2,000 rows

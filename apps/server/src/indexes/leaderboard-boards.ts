@@ -11,7 +11,7 @@ import type { Metrics } from '../lib/metrics.js';
 import type { BoardMemberRow } from '../repositories/leaderboard.repository.js';
 import { refitStampKey } from '../repositories/settings.repository.js';
 import type { Store } from '../repositories/store.js';
-import { readPacer, readPages } from '../lib/chunk-pacer.js';
+import { readPacer, readPages } from '../workers/chunk-pacer.js';
 import { followChanges, followPacer, type ChangePosition } from './follow-changes.js';
 
 /** The period types whose boards run and then freeze. */

@@ -16,7 +16,7 @@ import type {
   SnapshotRow,
 } from '../repositories/leaderboard.repository.js';
 import { isUniqueViolation, type Store } from '../repositories/store.js';
-import { writePacer } from '../lib/chunk-pacer.js';
+import { writePacer } from '../workers/chunk-pacer.js';
 import type { ShownEntryRow } from '../views/leaderboard-view.js';
 
 /** Where the refit records each board's ranks (a day board has none: it lives one day). */

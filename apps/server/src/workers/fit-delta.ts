@@ -19,7 +19,7 @@
 import type { FitStateRow } from '../repositories/rating.repository.js';
 import type { Store } from '../repositories/store.js';
 import { yieldToEventLoop } from '../lib/event-loop.js';
-import { writePacer } from '../lib/chunk-pacer.js';
+import { writePacer } from './chunk-pacer.js';
 
 /**
  * An increment's fit states, a column per field aligned by photo, with the score to record in

@@ -26,7 +26,7 @@ import { positionOf } from './sorted-ids.js';
 import { TurnBudget, yieldToEventLoop } from '../lib/event-loop.js';
 import { Column, float64, int32 } from './refit-input.js';
 import { refitPhotoRow, type FittedPhoto } from './refit-output.js';
-import { readByIds, readPacer, readPages, writePacer } from '../lib/chunk-pacer.js';
+import { readByIds, readPacer, readPages, writePacer } from './chunk-pacer.js';
 import { NewerVotes } from './newer-votes.js';
 import { encodeFitDelta, type FitDelta, type PendingFitDelta } from './fit-delta.js';
 

@@ -11,7 +11,7 @@ import type { Repositories } from '../repositories/index.js';
 import type { Store } from '../repositories/store.js';
 import type { RefitJob } from './refit-job.js';
 import { positionOf } from './sorted-ids.js';
-import { readByIds, readPacer, readPages, type ChunkPacer } from '../lib/chunk-pacer.js';
+import { readByIds, readPacer, readPages, type ChunkPacer } from './chunk-pacer.js';
 
 /** The most votes the columns are sized for up front (more grow them). */
 const PRESIZE_LIMIT = 1 << 26;

@@ -24,7 +24,7 @@ import type { Store } from '../repositories/store.js';
 import type { RefitJob, RefitOutcome } from './refit-job.js';
 import { yieldToEventLoop } from '../lib/event-loop.js';
 import { positionOf } from './sorted-ids.js';
-import { writePacer } from '../lib/chunk-pacer.js';
+import { writePacer } from './chunk-pacer.js';
 import { NewerVotes } from './newer-votes.js';
 import { fitMarkKey, refitStampKey } from '../repositories/settings.repository.js';
 import type { FitMark } from '../domain/rating/fit-mark.js';

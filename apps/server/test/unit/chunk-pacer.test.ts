@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ChunkPacer, writePacer } from '../../src/lib/chunk-pacer.js';
+import { ChunkPacer, writePacer } from '../../src/workers/chunk-pacer.js';
 
 const limits = { first: 100, min: 10, max: 2500, budgetMs: 8 };
 

@@ -5,7 +5,7 @@ import {
   readPacer,
   readPages,
   SQLITE_CHUNK_BUDGET_MS,
-} from '../../src/lib/chunk-pacer.js';
+} from '../../src/workers/chunk-pacer.js';
 
 /** A table of rows with ids 1..count, whose reads cost `costOf(id)` ms a row on a fake clock. */
 function table(count: number, costOf: (id: number) => number) {

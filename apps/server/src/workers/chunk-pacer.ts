@@ -8,17 +8,8 @@
  * runs a statement in its own processes and commits each chunk, so there the count stays fixed
  * and large.
  */
-import { yieldToEventLoop } from './event-loop.js';
-
-/**
- * What the pacers need of a store (repositories/store.ts): whether its database locks rows and
- * commits each chunk in its own processes (PostgreSQL), and how to commit a chunk on SQLite.
- */
-interface PacedStore {
-  readonly rowLocks: boolean;
-  /** Commits a chunk's writes; answers how long that held the event loop, in ms. */
-  settle(): Promise<number>;
-}
+import type { Store } from '../repositories/store.js';
+import { yieldToEventLoop } from '../lib/event-loop.js';
 
 export interface PacerLimits {
   /** Rows of the first chunk. */
@@ -100,7 +91,7 @@ export const READ_CHUNK = 5000;
  * own commit instead of the next request paying for several, and the store waits for the
  * checkpoints that keep the WAL from outgrowing its backstop (ADR 0016's amendment).
  */
-export function writePacer(store: PacedStore): ChunkPacer {
+export function writePacer(store: Pick<Store, 'rowLocks' | 'settle'>): ChunkPacer {
   return store.rowLocks
     ? new ChunkPacer({ first: 2500, min: 2500, max: 2500, budgetMs: Number.POSITIVE_INFINITY })
     : new ChunkPacer({ first: 100, min: 10, max: 2500, budgetMs: SQLITE_CHUNK_BUDGET_MS }, () =>
@@ -116,7 +107,7 @@ export function writePacer(store: PacedStore): ChunkPacer {
  * (bench:refit, 200,000 photos). So the first page is small and each next one sized from the time
  * of the last ones, up to `page` rows. PostgreSQL answers off the event loop: a fixed page there.
  */
-export function readPacer(store: Pick<PacedStore, 'rowLocks'>, page = READ_CHUNK): ChunkPacer {
+export function readPacer(store: Pick<Store, 'rowLocks'>, page = READ_CHUNK): ChunkPacer {
   return store.rowLocks
     ? new ChunkPacer({ first: page, min: page, max: page, budgetMs: Number.POSITIVE_INFINITY })
     : new ChunkPacer({
