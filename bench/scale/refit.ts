@@ -16,7 +16,6 @@
  * <file> --stalls 20` lists its busy stretches).
  */
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
@@ -111,21 +110,6 @@ async function runChild(task: ChildTask): Promise<void> {
   await app.close();
 }
 
-/**
- * Bytes this process has had read from the disk so far (`read_bytes` of /proc/self/io, Linux),
- * null elsewhere: a page the kernel dropped from its cache (memory pressure, or a proactive
- * reclaimer such as DAMON's, which pages out what went untouched for a minute) is read again
- * from the disk, and the query that needs it waits.
- */
-function diskReadBytes(): number | null {
-  try {
-    const line = /^read_bytes: (\d+)$/m.exec(fs.readFileSync('/proc/self/io', 'utf8'));
-    return line ? Number(line[1]) : null;
-  } catch {
-    return null;
-  }
-}
-
 /** One refit, measured: its phases, the stalls, a probe's waits and the memory. */
 async function measured(
   label: string,
@@ -155,12 +139,11 @@ async function measured(
   });
   collector.observe({ entryTypes: ['gc'] });
   let rssPeak = rssBefore;
-  const rssSamples: { at: number; mb: number; diskRead: number | null }[] = [];
+  const rssSamples: { at: number; mb: number }[] = [];
   let atPeak = process.memoryUsage();
-  const diskBefore = diskReadBytes();
   const sampler = setInterval(() => {
     const rss = mb(process.memoryUsage.rss());
-    rssSamples.push({ at: performance.now(), mb: rss, diskRead: diskReadBytes() });
+    rssSamples.push({ at: performance.now(), mb: rss });
     if (rss > rssPeak) atPeak = process.memoryUsage();
     rssPeak = Math.max(rssPeak, rss);
   }, 50);
@@ -210,14 +193,6 @@ async function measured(
     from += ms;
     return span;
   });
-  // The disk reads sampled from just before a span to just after it (50 ms samples).
-  const diskReadBetween = (from: number, to: number): number | null => {
-    const before = rssSamples.filter((sample) => sample.at <= from).at(-1)?.diskRead ?? diskBefore;
-    const after = rssSamples.find((sample) => sample.at >= to)?.diskRead ?? diskReadBytes();
-    return before === null || after === null
-      ? null
-      : Math.round(((after - before) / 2 ** 20) * 10) / 10;
-  };
   const overlapping = (gap: { end: number; ms: number }) =>
     spans.filter((span) => gap.end - gap.ms < span.to && gap.end > span.from);
   const phases = spans.map((span) => ({
@@ -232,7 +207,6 @@ async function measured(
         .filter((sample) => sample.at >= span.from && sample.at < span.to + 50)
         .map((sample) => sample.mb),
     ),
-    'read from disk MB': diskReadBetween(span.from, span.to),
   }));
   const longest = [...gaps].sort((a, b) => b.ms - a.ms).slice(0, 5);
   const stats = (list: number[]) => {

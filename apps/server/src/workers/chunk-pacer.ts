@@ -103,16 +103,15 @@ export function writePacer(store: Pick<Store, 'rowLocks' | 'settle'>): ChunkPace
  * A pacer for a refit's reads on this store (one per loop: row costs differ by query). On SQLite
  * a query and the handling of its rows run on the event loop, and what a row costs varies with
  * what else the box does: a page of 5,000 votes took 15 ms alone and 40–66 ms beside a checkpoint
- * of the votes just written, a first page of 1,000 votes 34 ms, 100 photos read by id 32–59 ms
- * (bench:refit, 200,000 photos). So the first page is small and each next one sized from the time
- * of the last ones, up to `page` rows. PostgreSQL answers off the event loop: a fixed page there.
+ * of the votes just written (bench:refit, 200,000 photos), so each page is sized from the time of
+ * the last ones, up to `page` rows. PostgreSQL answers off the event loop: a fixed page there.
  */
 export function readPacer(store: Pick<Store, 'rowLocks'>, page = READ_CHUNK): ChunkPacer {
   return store.rowLocks
     ? new ChunkPacer({ first: page, min: page, max: page, budgetMs: Number.POSITIVE_INFINITY })
     : new ChunkPacer({
-        first: Math.min(250, page),
-        min: Math.min(10, page),
+        first: Math.min(1000, page),
+        min: Math.min(100, page),
         max: page,
         budgetMs: SQLITE_CHUNK_BUDGET_MS,
       });

@@ -40,9 +40,8 @@ describe('a refit read in pages sized by their time', () => {
   });
 
   it('on SQLite, shrinks its pages when rows grow dear, and reads every row once, in order', async () => {
-    // 0.001 ms a row, then ten times that after id 32,750 (a checkpoint beside the read), where
-    // a page ends: pages of 250, 500, 1,000, 2,000, 4,000, then 5,000.
-    const votes = table(60_000, (id) => (id <= 32_750 ? 0.001 : 0.01));
+    // 0.001 ms a row, then ten times that after id 32,000 (a checkpoint beside the read).
+    const votes = table(60_000, (id) => (id <= 32_000 ? 0.001 : 0.01));
     const seen: number[] = [];
     const last = await readPages(readPacer({ rowLocks: false }), 0, votes.after, (rows) => {
       for (const row of rows) seen.push(row.id);
@@ -50,7 +49,7 @@ describe('a refit read in pages sized by their time', () => {
     expect(last).toBe(60_000);
     expect(seen).toEqual(Array.from({ length: 60_000 }, (_, index) => index + 1));
     // The first page is small; the cheap rows' pages grow to the ceiling.
-    expect(votes.pages[0]?.rows).toBe(250);
+    expect(votes.pages[0]?.rows).toBe(1000);
     expect(Math.max(...votes.pages.map((page) => page.rows))).toBe(READ_CHUNK);
     // Only the page that met the dear rows first ran over the budget; the ones after shrank.
     const over = votes.pages.filter((page) => page.ms > SQLITE_CHUNK_BUDGET_MS + 1e-9);
@@ -89,8 +88,8 @@ describe('a refit read in pages sized by their time', () => {
     expect(asked).toEqual([...ids]);
     // Ids past the table's end are asked for and not found.
     expect(found).toEqual([...ids].filter((id) => id <= 50_000));
-    // 0.02 ms an id: 400 ids a page once measured (8 ms), after a first page of 250.
-    expect(photos.pages[0]?.rows).toBe(250);
+    // 0.02 ms an id: 400 ids a page once measured (the first page, of 1,000, ran over).
+    expect(photos.pages[0]?.rows).toBe(1000);
     expect(photos.pages.slice(1, -1).every((page) => page.rows === 400)).toBe(true);
   });
 });
