@@ -2,8 +2,8 @@ import type { Clock } from '../domain/clock.js';
 import { CategoryIndex, type IndexedPhoto, type RatingParams } from '../domain/rating/index.js';
 import type { IndexRow, StatedIndexRow } from '../repositories/rating.repository.js';
 import type { Store } from '../repositories/store.js';
-import { readPacer, readPages } from '../workers/chunk-pacer.js';
-import { followChanges, followPacer, type ChangePosition } from './follow-changes.js';
+import { yieldToEventLoop } from '../lib/event-loop.js';
+import { followChanges, type ChangePosition } from './follow-changes.js';
 
 export interface CategoryState {
   index: CategoryIndex;
@@ -26,7 +26,7 @@ interface Tracked extends ChangePosition {
   syncedAt: number;
 }
 
-/** The most photos read and indexed per step of a load, between which other work runs. */
+/** Photos read and indexed per step of a load, between which other work runs. */
 const LOAD_CHUNK = 2000;
 /** A refit here, carried into the category's index as its rows are written (beginRefit). */
 export interface IndexRefit {
@@ -221,14 +221,14 @@ export class ArenaIndexes {
     // In chunks that yield: a million photos take seconds to read and index, and SQLite answers
     // synchronously, so one read would hold the event loop all that time.
     const index = new CategoryIndex(this.params);
-    await readPages(
-      readPacer(this.store, LOAD_CHUNK),
-      0,
-      (after, limit) => this.store.repos.ratings.indexRowsAfter(categoryId, after, limit),
-      (rows) => {
-        for (const row of rows) index.upsert(indexed(row));
-      },
-    );
+    for (let after = 0; ;) {
+      const rows = await this.store.repos.ratings.indexRowsAfter(categoryId, after, LOAD_CHUNK);
+      for (const row of rows) index.upsert(indexed(row));
+      await yieldToEventLoop();
+      const last = rows.at(-1);
+      if (last === undefined || rows.length < LOAD_CHUNK) break;
+      after = last.id;
+    }
     const referenceIds = await this.store.repos.references.references(categoryId);
     const referenceMus = referenceIds
       .map((id) => index.get(String(id))?.mu)
@@ -285,7 +285,6 @@ export class ArenaIndexes {
       },
       size: index.size,
       onPage: firstPage,
-      pacer: followPacer(this.store),
     });
     if (found === 'reload') this.reloadInBackground(categoryId);
     tracked.syncedAt = now;

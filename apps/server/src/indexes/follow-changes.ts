@@ -1,19 +1,11 @@
 import { yieldToEventLoop } from '../lib/event-loop.js';
 import type { RefitIncrement } from '../repositories/refit-increment.repository.js';
-import type { Store } from '../repositories/store.js';
-import { readByIds, readPacer, type ChunkPacer } from '../workers/chunk-pacer.js';
 
 /**
- * The most changes read per query: a page holds the event loop only so long on SQLite (2,000 rows
- * of an incremental refit, read and applied, held it 20–30 ms), and fewer when the rows come
- * dearer (500 photos took 43–56 ms beside a checkpoint of an increment's writes, bench:refit).
+ * Changes read per query: a page holds the event loop only so long on SQLite (2,000 rows of an
+ * incremental refit, read and applied, held it 20–30 ms).
  */
 const PAGE = 500;
-
-/** How a look sizes its pages on this store (readPacer, at most PAGE rows). */
-export function followPacer(store: Pick<Store, 'rowLocks'>): () => ChunkPacer {
-  return () => readPacer(store, PAGE);
-}
 /**
  * A look that finds more changes than this, or than half the category, has the category
  * reloaded instead: an incremental refit (ADR 0029) writes the photos its votes named, tens of
@@ -55,8 +47,6 @@ export interface FollowOptions<Row> {
   size: number;
   /** Called before every yield between pages: readers waiting go on with what is applied. */
   onPage: () => void;
-  /** Sizes a loop's pages (followPacer). */
-  pacer: () => ChunkPacer;
 }
 
 /**
@@ -74,32 +64,25 @@ export async function followChanges<Row>(
   let read = 0;
   for (const increment of await source.increments(position.increment)) {
     if (read + increment.photoIds.length >= most) return 'reload';
-    await readByIds(
-      options.pacer(),
-      increment.photoIds,
-      (ids) => source.rowsOf(ids),
-      (rows) => {
-        for (const row of rows) apply(row);
-        onPage();
-      },
-    );
+    for (let from = 0; from < increment.photoIds.length; from += PAGE) {
+      for (const row of await source.rowsOf(increment.photoIds.slice(from, from + PAGE))) {
+        apply(row);
+      }
+      onPage();
+      await yieldToEventLoop();
+    }
     read += increment.photoIds.length;
     position.increment = increment.id;
   }
-  const pacer = options.pacer();
   for (let at = position.cursor - OVERLAP_MS, afterId = 0; ;) {
-    const limit = pacer.rows;
-    const changes = await pacer.chunk(limit, async () => {
-      const page = await source.changedSince(at, afterId, limit);
-      for (const row of page) {
-        apply(row);
-        position.cursor = Math.max(position.cursor, row.updated_at);
-      }
-      return page;
-    });
+    const changes = await source.changedSince(at, afterId, PAGE);
+    for (const row of changes) {
+      apply(row);
+      position.cursor = Math.max(position.cursor, row.updated_at);
+    }
     read += changes.length;
     const last = changes.at(-1);
-    if (last === undefined || changes.length < limit) return 'current';
+    if (last === undefined || changes.length < PAGE) return 'current';
     if (read >= most) return 'reload';
     onPage();
     at = last.updated_at;

@@ -11,15 +11,15 @@ import type { Metrics } from '../lib/metrics.js';
 import type { BoardMemberRow } from '../repositories/leaderboard.repository.js';
 import { refitStampKey } from '../repositories/settings.repository.js';
 import type { Store } from '../repositories/store.js';
-import { readPacer, readPages } from '../workers/chunk-pacer.js';
-import { followChanges, followPacer, type ChangePosition } from './follow-changes.js';
+import { yieldToEventLoop } from '../lib/event-loop.js';
+import { followChanges, type ChangePosition } from './follow-changes.js';
 
 /** The period types whose boards run and then freeze. */
 export const BOUNDED_TYPES: readonly BoundedPeriodType[] = ['day', 'week', 'month'];
 
 /** Ignores how a promise settled (its failure reached whoever awaited it). */
 const settled = () => undefined;
-/** The most photos read per statement when a process loads a category's boards. */
+/** Photos read per statement when a process loads a category's boards. */
 const LOAD_CHUNK = 2000;
 
 /** A category's running boards in this process: all-time plus the current day, week, month. */
@@ -172,14 +172,14 @@ export class RunningBoards {
         board: new ScoreBoard(),
       });
     }
-    await readPages(
-      readPacer(this.store, LOAD_CHUNK),
-      0,
-      (after, limit) => repository.photosAfter(categoryId, after, limit),
-      (rows) => {
-        boards.appendAll(rows);
-      },
-    );
+    for (let after = 0; ;) {
+      const rows = await repository.photosAfter(categoryId, after, LOAD_CHUNK);
+      boards.appendAll(rows);
+      const last = rows.at(-1);
+      if (rows.length < LOAD_CHUNK || !last) break;
+      after = last.id;
+      await yieldToEventLoop();
+    }
     boards.seal();
     boards.cursor = watermark;
     boards.increment = increment;
@@ -212,7 +212,6 @@ export class RunningBoards {
       // an increment's 38,000 changes reloaded 200,000 photos (ADR 0029).
       size: Math.max(boards.all.size, boards.photos),
       onPage: firstPage,
-      pacer: followPacer(this.store),
     });
     if (found === 'reload') return this.reloadInBackground(categoryId, boards);
     // A new day, week or month starts a board of its own.

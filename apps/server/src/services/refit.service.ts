@@ -166,7 +166,7 @@ export class RefitService {
     // A crash may have left the last increment's fit states unfolded: they come first.
     await foldFitDeltas(this.store, categoryId);
     lap('unfolded');
-    const input = await readIncrementInput(this.store, categoryId, mark.through, this.params);
+    const input = await readIncrementInput(this.store.repos, categoryId, mark.through, this.params);
     lap('read');
     const summary: RefitSummary = {
       categoryId,
@@ -251,7 +251,7 @@ export class RefitService {
     // An increment's unfolded fit states (a crash) must not land on this refit's after it.
     await foldFitDeltas(this.store, categoryId);
     lap('unfolded');
-    const input = await readRefitInput(this.store, categoryId, lap);
+    const input = await readRefitInput(this.store.repos, categoryId, lap);
     const { photoIds, active } = input.job;
     const votes = input.job.votes.winner.length;
     const now = this.clock.now();

@@ -9,7 +9,6 @@
  * and large.
  */
 import type { Store } from '../repositories/store.js';
-import { yieldToEventLoop } from '../lib/event-loop.js';
 
 export interface PacerLimits {
   /** Rows of the first chunk. */
@@ -79,11 +78,8 @@ export class ChunkPacer {
   }
 }
 
-/** What a write chunk, or a read's page, may hold SQLite's event loop. */
+/** What a write chunk may hold SQLite's event loop. */
 export const SQLITE_CHUNK_BUDGET_MS = 8;
-
-/** Rows a refit reads a query on PostgreSQL, and at most on SQLite. */
-export const READ_CHUNK = 5000;
 
 /**
  * A pacer for a refit's writes on this store (one per loop: row costs differ by table). On SQLite
@@ -97,67 +93,4 @@ export function writePacer(store: Pick<Store, 'rowLocks' | 'settle'>): ChunkPace
     : new ChunkPacer({ first: 100, min: 10, max: 2500, budgetMs: SQLITE_CHUNK_BUDGET_MS }, () =>
         store.settle(),
       );
-}
-
-/**
- * A pacer for a refit's reads on this store (one per loop: row costs differ by query). On SQLite
- * a query and the handling of its rows run on the event loop, and what a row costs varies with
- * what else the box does: a page of 5,000 votes took 15 ms alone and 40–66 ms beside a checkpoint
- * of the votes just written (bench:refit, 200,000 photos), so each page is sized from the time of
- * the last ones, up to `page` rows. PostgreSQL answers off the event loop: a fixed page there.
- */
-export function readPacer(store: Pick<Store, 'rowLocks'>, page = READ_CHUNK): ChunkPacer {
-  return store.rowLocks
-    ? new ChunkPacer({ first: page, min: page, max: page, budgetMs: Number.POSITIVE_INFINITY })
-    : new ChunkPacer({
-        first: Math.min(1000, page),
-        min: Math.min(100, page),
-        max: page,
-        budgetMs: SQLITE_CHUNK_BUDGET_MS,
-      });
-}
-
-/**
- * Reads rows by ascending id after `after` a page at a time, each page (its query and `take` of
- * its rows) sized by `pacer`, with a turn of the event loop between pages. Answers the last id
- * read (`after` when there was none).
- */
-export async function readPages<R extends { id: number }>(
-  pacer: ChunkPacer,
-  after: number,
-  read: (after: number, limit: number) => Promise<R[]>,
-  take: (rows: R[]) => void,
-): Promise<number> {
-  for (let last = after; ;) {
-    const limit = pacer.rows;
-    const rows = await pacer.chunk(limit, async () => {
-      const page = await read(last, limit);
-      take(page);
-      return page;
-    });
-    await yieldToEventLoop();
-    const end = rows.at(-1);
-    if (end !== undefined) last = end.id;
-    if (end === undefined || rows.length < limit) return last;
-  }
-}
-
-/**
- * Reads the rows of `ids` a page of ids at a time, each page (its query and `take` of its rows)
- * sized by `pacer`, with a turn of the event loop between pages.
- */
-export async function readByIds<R>(
-  pacer: ChunkPacer,
-  ids: readonly number[] | Float64Array,
-  read: (ids: number[]) => Promise<R[]>,
-  take: (rows: R[], ids: number[]) => void,
-): Promise<void> {
-  for (let from = 0; from < ids.length;) {
-    const page = Array.from(ids.slice(from, from + pacer.rows));
-    await pacer.chunk(page.length, async () => {
-      take(await read(page), page);
-    });
-    from += page.length;
-    await yieldToEventLoop();
-  }
 }

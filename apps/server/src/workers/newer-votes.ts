@@ -18,7 +18,7 @@
  */
 import type { Store } from '../repositories/store.js';
 import type { VoteRepository } from '../repositories/vote.repository.js';
-import { READ_CHUNK } from './chunk-pacer.js';
+import { READ_CHUNK } from './refit-input.js';
 
 export interface NewerVote {
   winner_photo_id: number;

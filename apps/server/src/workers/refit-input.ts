@@ -1,18 +1,21 @@
 /**
  * Reads what a category's refit needs into the typed arrays of a RefitJob (ADR 0017): photos and
- * votes in pages by id, straight into columns (a few bytes a photo or vote, no row objects kept),
- * yielding to the event loop after every page. SQLite answers synchronously, so without the
- * yields a read of millions of rows would be one unbroken stretch of the event loop, and its pages
- * are sized by their time (readPacer).
+ * votes in chunks by id, straight into columns (a few bytes a photo or vote, no row objects kept),
+ * yielding to the event loop after every chunk. SQLite answers synchronously, so without the
+ * yields a read of millions of rows would be one unbroken stretch of the event loop.
  */
-import { TurnBudget } from '../lib/event-loop.js';
+import { TurnBudget, yieldToEventLoop } from '../lib/event-loop.js';
 import type { GoldTally } from '../domain/rating/index.js';
 import type { Repositories } from '../repositories/index.js';
-import type { Store } from '../repositories/store.js';
 import type { RefitJob } from './refit-job.js';
 import { positionOf } from './sorted-ids.js';
-import { readByIds, readPacer, readPages, type ChunkPacer } from './chunk-pacer.js';
 
+/**
+ * Rows read per query. On SQLite a chunk holds the event loop for as long as it takes (about
+ * 10 ms here), and the load gauge (plugins/overload.ts) sheds requests once the loop is late by
+ * 100 ms on average, so chunks stay short.
+ */
+export const READ_CHUNK = 5000;
 /** The most votes the columns are sized for up front (more grow them). */
 const PRESIZE_LIMIT = 1 << 26;
 /**
@@ -21,6 +24,8 @@ const PRESIZE_LIMIT = 1 << 26;
  * that, so no one count of votes a turn suits both.
  */
 const POSITIONS_TURN_MS = 8;
+/** Voters whose gold tallies are read per query. */
+const VOTER_CHUNK = 5000;
 
 type TypedArray = Int32Array | Float32Array | Float64Array | Uint8Array;
 
@@ -92,11 +97,7 @@ interface VoteColumns {
   lastVoteId: number;
 }
 
-async function readVotes(
-  votes: Repositories['votes'],
-  categoryId: number,
-  pacer: () => ChunkPacer,
-): Promise<VoteColumns> {
+async function readVotes(votes: Repositories['votes'], categoryId: number): Promise<VoteColumns> {
   const voterIndex = new Map<number, number>();
   const voterIds: number[] = [];
   // Sized up front from the range of the category's vote ids (at least its vote count): growing
@@ -113,27 +114,29 @@ async function readVotes(
   const voter = new Column(int32(capacity), int32);
   const weight = new Column(float32(capacity), float32);
   const net = new Column(int32(capacity), int32);
-  const lastVoteId = await readPages(
-    pacer(),
-    0,
-    (after, limit) => votes.votesOfCategoryAfter(categoryId, after, limit),
-    (rows) => {
-      for (const row of rows) {
-        let index = voterIndex.get(row.voter_id);
-        if (index === undefined) {
-          index = voterIds.length;
-          voterIndex.set(row.voter_id, index);
-          voterIds.push(row.voter_id);
-        }
-        winner.push(row.winner_photo_id);
-        loser.push(row.loser_photo_id);
-        voter.push(index);
-        weight.push(row.weight > 0 ? 1 : 0);
-        // Unknown neighbourhood (old and demo votes): the voter is its own.
-        net.push(row.net ?? -1 - index);
+  let lastVoteId = 0;
+  for (let after = 0; ;) {
+    const rows = await votes.votesOfCategoryAfter(categoryId, after, READ_CHUNK);
+    for (const row of rows) {
+      let index = voterIndex.get(row.voter_id);
+      if (index === undefined) {
+        index = voterIds.length;
+        voterIndex.set(row.voter_id, index);
+        voterIds.push(row.voter_id);
       }
-    },
-  );
+      winner.push(row.winner_photo_id);
+      loser.push(row.loser_photo_id);
+      voter.push(index);
+      weight.push(row.weight > 0 ? 1 : 0);
+      // Unknown neighbourhood (old and demo votes): the voter is its own.
+      net.push(row.net ?? -1 - index);
+    }
+    await yieldToEventLoop();
+    const last = rows.at(-1);
+    if (last !== undefined) lastVoteId = last.id;
+    if (last === undefined || rows.length < READ_CHUNK) break;
+    after = last.id;
+  }
   return {
     winner: winner.take(),
     loser: loser.take(),
@@ -146,28 +149,24 @@ async function readVotes(
   };
 }
 
-async function readPhotos(
-  ratings: Repositories['ratings'],
-  categoryId: number,
-  pacer: () => ChunkPacer,
-) {
+async function readPhotos(ratings: Repositories['ratings'], categoryId: number) {
   const ids = new Column(float64(0), float64);
   const active = new Column(uint8(0), uint8);
   const publishedAt = new Column(float64(0), float64);
   const comparisons = new Column(int32(0), int32);
-  await readPages(
-    pacer(),
-    0,
-    (after, limit) => ratings.ratedPhotosAfter(categoryId, after, limit),
-    (rows) => {
-      for (const row of rows) {
-        ids.push(row.id);
-        active.push(row.state === 'active' ? 1 : 0);
-        publishedAt.push(row.published_at);
-        comparisons.push(row.comparisons);
-      }
-    },
-  );
+  for (let after = 0; ;) {
+    const rows = await ratings.ratedPhotosAfter(categoryId, after, READ_CHUNK);
+    for (const row of rows) {
+      ids.push(row.id);
+      active.push(row.state === 'active' ? 1 : 0);
+      publishedAt.push(row.published_at);
+      comparisons.push(row.comparisons);
+    }
+    await yieldToEventLoop();
+    const last = rows.at(-1);
+    if (last === undefined || rows.length < READ_CHUNK) break;
+    after = last.id;
+  }
   return {
     photoIds: ids.take(),
     active: active.take(),
@@ -199,32 +198,31 @@ async function toPositions(columns: Int32Array[], position: (id: number) => numb
  * replayed: its opponent's online update would be lost until the next refit.
  */
 export async function readRefitInput(
-  store: Pick<Store<'ratings' | 'references' | 'votes' | 'voters'>, 'repos' | 'rowLocks'>,
+  {
+    ratings,
+    references,
+    votes,
+    voters,
+  }: Pick<Repositories, 'ratings' | 'references' | 'votes' | 'voters'>,
   categoryId: number,
   lap: (phase: string) => void = () => undefined,
 ): Promise<RefitInput> {
-  const { ratings, references, votes, voters } = store.repos;
-  const pacer = () => readPacer(store);
-  const read = await readVotes(votes, categoryId, pacer);
+  const read = await readVotes(votes, categoryId);
   const { voterIds, voterIndex, lastVoteId } = read;
   lap('readVotes');
-  const photos = await readPhotos(ratings, categoryId, pacer);
+  const photos = await readPhotos(ratings, categoryId);
   await toPositions([read.winner, read.loser], photoPositions(photos.photoIds));
   lap('readPhotos');
 
   const gold: GoldTally<number>[] = [];
-  await readByIds(
-    pacer(),
-    voterIds,
-    (ids) => voters.goldTallies(ids),
-    (tallies) => {
-      for (const tally of tallies) {
-        const index = voterIndex.get(tally.id);
-        if (index === undefined) continue;
-        gold.push({ voter: index, passed: tally.gold_passed, failed: tally.gold_failed });
-      }
-    },
-  );
+  for (let from = 0; from < voterIds.length; from += VOTER_CHUNK) {
+    for (const tally of await voters.goldTallies(voterIds.slice(from, from + VOTER_CHUNK))) {
+      const index = voterIndex.get(tally.id);
+      if (index === undefined) continue;
+      gold.push({ voter: index, passed: tally.gold_passed, failed: tally.gold_failed });
+    }
+    await yieldToEventLoop();
+  }
 
   const referenceIds = await references.references(categoryId);
   lap('readVoters');

@@ -89,7 +89,7 @@ describe.each(dialects)('incremental refits on %s', (dialect) => {
     if (markBefore === null) throw new Error('no mark');
     const params = appParams(app);
     const input = await readIncrementInput(
-      app.services.store,
+      app.services.store.repos,
       category,
       markBefore.through,
       params,
