@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import type { Database } from './schema.js';
+import { CurrentSchemaPostgresDialect } from './pg-introspector.js';
 import { prepareStatementsOn } from './pg-statements.js';
 import { SqliteStore } from './sqlite-store.js';
 
@@ -81,7 +82,7 @@ export function openDatabase(
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
   });
   prepareStatementsOn(pool);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
   return {
     db,
     kind: 'postgres',

@@ -7,9 +7,10 @@ export class MigrationError extends Error {
 }
 
 /**
- * The migrator, pinned on PostgreSQL to the connection's own schema: Kysely otherwise looks for
- * its bookkeeping tables in every schema and, beside another schema that has them (parallel
- * tests, or several apps in one database), would skip creating its own.
+ * The migrator, pinned on PostgreSQL to the connection's own schema: its bookkeeping tables
+ * live there, and it looks for them only there (with the introspection of db/pg-introspector.ts,
+ * which reads no other schema, so others created or dropped beside it, by parallel tests or
+ * several apps in one database, neither hide its tables nor fail its queries).
  */
 async function migratorFor(db: Kysely<Database>): Promise<Migrator> {
   const props: MigratorProps = {

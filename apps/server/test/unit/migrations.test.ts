@@ -31,18 +31,9 @@ describe.each(dialects)('migrations and repositories on %s', (dialect) => {
     const db = database.handle.db;
     expect(await migrateToLatest(db)).toEqual(Object.keys(migrations));
     expect(await migrateToLatest(db)).toEqual([]);
-    // Only this test's schema (PostgreSQL introspection lists every schema's tables).
-    const ownTables = async () => {
-      const schema =
-        dialect === 'postgres'
-          ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]
-              ?.schema
-          : undefined;
-      return (await db.introspection.getTables())
-        .filter((table) => schema === undefined || table.schema === schema)
-        .map((table) => table.name)
-        .sort();
-    };
+    // Introspection sees only this test's schema on PostgreSQL (db/pg-introspector.ts).
+    const ownTables = async () =>
+      (await db.introspection.getTables()).map((table) => table.name).sort();
     const tables = await ownTables();
     expect(tables).toEqual([
       'app_settings',
