@@ -150,7 +150,7 @@ export async function readIncrementInput(
       next++;
     }
     // A clock read per 256 photos: a step of the merge costs a few nanoseconds.
-    if ((at & 255) === 255 && turn.due()) await turn.next();
+    if (turn.dueAt(at)) await turn.next();
   }
   states.length = 0;
   await turn.next();

@@ -182,7 +182,7 @@ async function toPositions(columns: Int32Array[], position: (id: number) => numb
     for (let e = 0; e < column.length; e++) {
       column[e] = position(column[e] as number);
       // A clock read per 256 votes: a lookup in the table costs a few nanoseconds.
-      if ((e & 255) === 255 && turn.due()) await turn.next();
+      if (turn.dueAt(e)) await turn.next();
     }
     await turn.next();
   }

@@ -42,4 +42,15 @@ describe('TurnBudget', () => {
     await turn.next();
     expect(turn.due()).toBe(false);
   });
+
+  it('reads the clock only at every 256th item with dueAt, and then as due() does', () => {
+    const turn = new TurnBudget(5);
+    busy(6);
+    expect(turn.due()).toBe(true);
+    const dueItems = Array.from({ length: 1024 }, (_, index) => index).filter((index) =>
+      turn.dueAt(index),
+    );
+    expect(dueItems).toEqual([255, 511, 767, 1023]);
+    expect(new TurnBudget(1000).dueAt(255)).toBe(false);
+  });
 });
