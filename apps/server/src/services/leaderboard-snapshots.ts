@@ -201,10 +201,11 @@ export class SnapshotBoards {
           matches_to_place: placement?.matchesToPlace ?? null,
         });
       }
-      await pacer.chunk(chunk.length, () =>
-        this.store.transaction((repos) =>
-          repos.leaderboards.insertSnapshotEntries(snapshotId, previous, chunk),
-        ),
+      await pacer.chunk(chunk.length, (begin) =>
+        this.store.transaction((repos) => {
+          begin();
+          return repos.leaderboards.insertSnapshotEntries(snapshotId, previous, chunk);
+        }),
       );
       await yieldToEventLoop();
     }

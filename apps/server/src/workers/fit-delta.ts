@@ -175,8 +175,9 @@ export async function foldFitDelta(
       const score = orNull(delta.record[index]);
       if (score !== null) scores.push({ id: delta.ids[index] as number, current_score: score });
     }
-    await pacer.chunk(chunk.length, () =>
+    await pacer.chunk(chunk.length, (begin) =>
       store.transaction(async (repos) => {
+        begin();
         await repos.ratings.saveFitStates(chunk);
         if (scores.length > 0) await repos.scoreDays.recordDailyScoresOnly(scores, day);
       }),

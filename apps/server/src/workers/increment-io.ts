@@ -291,8 +291,9 @@ export async function writeIncrementOutcome(
     to = Math.min(rewrite.length, from + photoPacer.rows);
     const positions = rewrite.slice(from, to);
     const ids = positions.map((index) => photoIds[index] as number);
-    const rows = await photoPacer.chunk(ids.length, () =>
+    const rows = await photoPacer.chunk(ids.length, (begin) =>
       store.transaction(async (repos) => {
+        begin();
         await repos.ratings.lockPhotoIds(ids);
         const newer = await newerVotes.on(repos.votes, ids[0] as number, ids.at(-1) as number);
         // A newer vote's other photo may be one the increment did not name: it plays with its

@@ -56,14 +56,14 @@ export async function writeRefitOutcome(
   write: RefitWrite,
 ): Promise<void> {
   const { job, outcome } = write;
-  const { voters } = store.repos;
   const count = job.photoIds.length;
   const photoPacer = writePacer(store);
   const newerVotes = new NewerVotes(store, write.categoryId, write.lastVoteId);
   for (let from = 0, to = 0; from < count; from = to) {
     to = Math.min(count, from + photoPacer.rows);
-    const rows = await photoPacer.chunk(to - from, () =>
+    const rows = await photoPacer.chunk(to - from, (begin) =>
       store.transaction(async (repos) => {
+        begin();
         const first = job.photoIds[from] as number;
         const last = job.photoIds[to - 1] as number;
         await repos.ratings.lockPhotoRange(write.categoryId, first, last);
@@ -101,7 +101,12 @@ export async function writeRefitOutcome(
       reliability: outcome.voterReliability[from + offset] as number,
       trust: outcome.voterTrust[from + offset] as number,
     }));
-    await voterPacer.chunk(rows.length, () => voters.setRefitResults(rows));
+    await voterPacer.chunk(rows.length, (begin) =>
+      store.transaction(async (repos) => {
+        begin();
+        await repos.voters.setRefitResults(rows);
+      }),
+    );
     await yieldToEventLoop();
   }
   await store.transaction(async (repos) => {

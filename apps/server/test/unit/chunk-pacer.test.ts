@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createStore } from '../../src/repositories/store.js';
 import { ChunkPacer, writePacer } from '../../src/workers/chunk-pacer.js';
+import { createMigratedTestDatabase, type TestDatabase } from '../support/database.js';
 
 const limits = { first: 100, min: 10, max: 2500, budgetMs: 8 };
 
@@ -79,5 +81,49 @@ describe('ChunkPacer', () => {
     expect(pacer.rows).toBe(2500);
     const sqlite = writePacer({ rowLocks: false, settle: () => Promise.resolve(0) });
     expect(sqlite.rows).toBe(100);
+  });
+
+  it('does not count the wait for the database before the work begins', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'performance'] });
+    const pacer = new ChunkPacer(limits);
+    const chunk = pacer.chunk(100, async (begin) => {
+      await new Promise((resolve) => setTimeout(resolve, 100)); // another's transaction
+      begin();
+      await new Promise((resolve) => setTimeout(resolve, 4)); // the chunk's own statements
+    });
+    await vi.advanceTimersByTimeAsync(110);
+    await chunk;
+    // 100 rows in 4 ms: doubled (the cap), not shrunk to 100 rows in 104 ms (7 rows).
+    expect(pacer.rows).toBe(200);
+  });
+});
+
+describe('writePacer on SQLite while a request holds the connection', () => {
+  let database: TestDatabase | undefined;
+  afterEach(() => database?.drop());
+
+  it("keeps its chunks when the refit's transaction waits for a request's", async () => {
+    database = await createMigratedTestDatabase('sqlite');
+    const store = createStore(database.handle.db, database.handle.settle);
+    const pacer = writePacer(store);
+    const first = pacer.rows;
+    let releaseRequest = () => {};
+    const request = store.transaction(async (repos) => {
+      await repos.settings.get('held-by-a-request');
+      await new Promise<void>((resolve) => {
+        releaseRequest = resolve;
+      });
+    });
+    const chunk = pacer.chunk(first, (begin) =>
+      store.transaction(async (repos) => {
+        begin();
+        await repos.settings.get('written-by-the-refit');
+      }),
+    );
+    // The request's transaction holds SQLite's one connection for 200 ms.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    releaseRequest();
+    await Promise.all([request, chunk]);
+    expect(pacer.rows).toBeGreaterThanOrEqual(first);
   });
 });
