@@ -311,9 +311,6 @@ export class CategoryIndex {
     if (next.mu !== node.entry.mu) {
       this.treeRemove(node);
       node.entry = next;
-      node.left = null;
-      node.right = null;
-      node.size = 1;
       this.treeInsert(node);
     } else {
       node.entry = next;
@@ -350,15 +347,53 @@ export class CategoryIndex {
   }
 
   // ── Treap ─────────────────────────────────────────────────────────────────────────────────
+  // Insert and remove walk one path from the root, as in a search, and split or merge only the
+  // small subtree where the node goes or leaves (expected O(1) nodes): a photo's μ moves on every
+  // vote and every refit, and splitting the whole tree three times a move (two splits to remove,
+  // one to insert) took 1.6 s of a 12.7 s incremental refit at 200,000 photos (bench:scale).
+
+  /** Puts `node` (its left, right and size unset) where its (μ, seq) and priority say. */
   private treeInsert(node: Node): void {
-    const [left, right] = this.split(this.root, node.entry.mu, node.seq);
-    this.root = this.merge(this.merge(left, node), right);
+    const { mu } = node.entry;
+    const { seq, priority } = node;
+    let parent: Node | null = null;
+    let current = this.root;
+    // Down past every node of higher or equal priority (merge's order: a parent's is ≥ its
+    // children's), counting the new node into each one's subtree.
+    while (current !== null && current.priority >= priority) {
+      current.size += 1;
+      parent = current;
+      current = before(mu, seq, current) ? current.left : current.right;
+    }
+    // The node takes `current`'s place, with `current`'s subtree split around it.
+    const [left, right] = this.split(current, mu, seq);
+    node.left = left;
+    node.right = right;
+    node.size = 1 + sizeOf(left) + sizeOf(right);
+    if (parent === null) this.root = node;
+    else if (before(mu, seq, parent)) parent.left = node;
+    else parent.right = node;
   }
 
-  private treeRemove(node: Node): void {
-    const [left, rest] = this.split(this.root, node.entry.mu, node.seq);
-    const [, right] = this.split(rest, node.entry.mu, node.seq + 0.5);
-    this.root = this.merge(left, right);
+  /** Takes `target` out of the tree: its two subtrees, merged, take its place. */
+  private treeRemove(target: Node): void {
+    const { mu } = target.entry;
+    const { seq } = target;
+    let parent: Node | null = null;
+    let current = this.root;
+    while (current !== target) {
+      if (current === null) throw new Error(`CategoryIndex: photo ${target.entry.id} not in order`);
+      current.size -= 1;
+      parent = current;
+      current = before(mu, seq, current) ? current.left : current.right;
+    }
+    const joined = this.merge(target.left, target.right);
+    if (parent === null) this.root = joined;
+    else if (parent.left === target) parent.left = joined;
+    else parent.right = joined;
+    target.left = null;
+    target.right = null;
+    target.size = 1;
   }
 
   /** Splits into (nodes ordered before (mu, seq), the rest). */

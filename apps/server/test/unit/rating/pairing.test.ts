@@ -89,6 +89,45 @@ describe('CategoryIndex', () => {
     for (const [owner, count] of owners) expect(index.ownerCount(owner)).toBe(count);
   });
 
+  it('orders equal μ by arrival and keeps every rank right through thousands of moves', () => {
+    // μ from five values: most moves land among equals, where only the arrival order decides.
+    const index = new CategoryIndex(DEFAULT_RATING_PARAMS);
+    const rng = seededRng(7);
+    const mus = [-1, -0.5, 0, 0.5, 1];
+    const live = new Map<string, { mu: number; seq: number }>();
+    let arrivals = 0;
+    for (let k = 0; k < 6000; k++) {
+      const id = `p${Math.floor(rng() * 400)}`;
+      const mu = mus[Math.floor(rng() * mus.length)] as number;
+      const action = rng();
+      if (action < 0.15) {
+        expect(index.remove(id)).toBe(live.delete(id));
+      } else if (!live.has(id)) {
+        index.upsert({ id, ownerId: 'o', mu, sigma2: 1, comparisons: 0, boostRemaining: 0 });
+        live.set(id, { mu, seq: arrivals++ });
+      } else {
+        index.update(id, { mu });
+        live.set(id, { mu, seq: live.get(id)?.seq ?? -1 });
+      }
+      if (k % 500 === 499) {
+        const order = [...live.entries()]
+          .sort(([, a], [, b]) => a.mu - b.mu || a.seq - b.seq)
+          .map(([photoId]) => photoId);
+        expect([...index.ascending()].map((photo) => photo.id)).toEqual(order);
+        order.forEach((photoId, rank) => {
+          expect(index.byRank(rank).id).toBe(photoId);
+          expect(index.rankOf(photoId)).toBe(rank);
+        });
+        for (const value of mus) {
+          expect(index.countBelow(value)).toBe(
+            order.filter((i) => (live.get(i)?.mu ?? 0) < value).length,
+          );
+        }
+      }
+    }
+    expect(index.size).toBe(live.size);
+  });
+
   it('applies votes, boosts and refits', () => {
     const index = new CategoryIndex(DEFAULT_RATING_PARAMS, [
       { id: 'a', ownerId: 'x', mu: 0, sigma2: 1, comparisons: 0, boostRemaining: 2 },
