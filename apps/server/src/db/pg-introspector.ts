@@ -13,6 +13,7 @@ import {
 } from 'kysely';
 
 interface ColumnRow {
+  schema: string;
   table: string;
   kind: string;
   column: string;
@@ -55,7 +56,7 @@ export class CurrentSchemaIntrospector implements DatabaseIntrospector {
       ? sql``
       : sql`and c.relname not in (${DEFAULT_MIGRATION_TABLE}, ${DEFAULT_MIGRATION_LOCK_TABLE})`;
     const { rows } = await sql<ColumnRow>`
-      select c.relname as table, c.relkind as kind, a.attname as column, typ.typname as type,
+      select ns.nspname as schema, c.relname as table, c.relkind as kind, a.attname as column, typ.typname as type,
         dtns.nspname as type_schema, a.attnotnull as not_null, a.atthasdef as has_default,
         pg_get_serial_sequence(quote_ident(ns.nspname) || '.' || quote_ident(c.relname), a.attname)
           as serial,
@@ -68,12 +69,11 @@ export class CurrentSchemaIntrospector implements DatabaseIntrospector {
       where ns.nspname = current_schema() and c.relkind in ('r', 'v', 'p')
         and a.attnum >= 0 and not a.attisdropped ${internal}
       order by c.relname, a.attnum`.execute(this.#db);
-    const schema = (await this.getSchemas())[0]?.name;
-    const tables = new Map<string, { name: string; isView: boolean; columns: ColumnMetadata[] }>();
+    const tables = new Map<string, TableMetadata & { columns: ColumnMetadata[] }>();
     for (const row of rows) {
       let table = tables.get(row.table);
       if (!table) {
-        table = { name: row.table, isView: row.kind === 'v', columns: [] };
+        table = { name: row.table, isView: row.kind === 'v', schema: row.schema, columns: [] };
         tables.set(row.table, table);
       }
       table.columns.push({
@@ -86,10 +86,7 @@ export class CurrentSchemaIntrospector implements DatabaseIntrospector {
         ...(row.comment === null ? {} : { comment: row.comment }),
       });
     }
-    return [...tables.values()].map((table) => ({
-      ...table,
-      ...(schema === undefined ? {} : { schema }),
-    }));
+    return [...tables.values()];
   }
 
   async getMetadata(options?: DatabaseMetadataOptions): Promise<DatabaseMetadata> {
