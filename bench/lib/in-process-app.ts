@@ -24,6 +24,7 @@ export async function inProcessApp(env: Record<string, string>): Promise<InProce
     db: database.db,
     durable: database.durable,
     settle: database.settle,
+    reader: database.address,
     clock: systemClock,
     hostTokenSecret: 'bench',
   });

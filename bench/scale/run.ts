@@ -171,7 +171,8 @@ async function measure(target: BenchDatabase): Promise<void> {
     : bundle;
   const env = {
     ...target.env,
-    LOG_LEVEL: 'warn',
+    // SERVER_LOG_LEVEL=info: the server's log (below) also holds each refit's phases.
+    LOG_LEVEL: process.env.SERVER_LOG_LEVEL ?? 'warn',
     SEED_DEMO: '0',
     CATEGORIES: 'female:女生:Women',
     TZ_LEADERBOARD: timeZone,

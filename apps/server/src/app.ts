@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
-import type { Db } from './db/database.js';
+import type { DatabaseAddress, Db } from './db/database.js';
 import type { Clock } from './domain/clock.js';
 import { Metrics } from './lib/metrics.js';
 import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
@@ -49,6 +49,8 @@ export interface AppDependencies {
   epoch?: () => number;
   /** After each chunk a refit writes (DatabaseHandle.settle). */
   settle?: () => Promise<number>;
+  /** Where the refit's thread opens its own read connection (DatabaseHandle.address). */
+  reader: DatabaseAddress;
   clock: Clock;
   hostTokenSecret: string;
   /** Where logs go; stdout when absent. Tests pass a stream to read them. */
@@ -102,6 +104,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     ...serviceOptions(config, deps.hostTokenSecret),
     ...(deps.rng ? { rng: deps.rng } : {}),
     ...(deps.settle ? { settle: deps.settle } : {}),
+    reader: deps.reader,
     metrics,
   });
   const limiter =

@@ -82,6 +82,7 @@ async function run(argv: string[]): Promise<void> {
   const services = createServices(database.db, systemClock, {
     ...serviceOptions(config, hostTokenSecret),
     settle: database.settle,
+    reader: database.address,
   });
   // The same category set-up as the server's start, so a first CLI run sees the defaults too.
   await services.categories.applyConfiguration(config.categories);

@@ -14,6 +14,7 @@ async function main(): Promise<void> {
     durable: database.durable,
     epoch: database.epoch,
     settle: database.settle,
+    reader: database.address,
     clock: systemClock,
     hostTokenSecret,
   });

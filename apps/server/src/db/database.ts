@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, SqliteDialect, sql } from 'kysely';
+import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import type { Database } from './schema.js';
@@ -15,9 +16,18 @@ export type DatabaseKind = Config['database']['kind'];
 // Every such value we store fits in a double, so read them as numbers on both dialects.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
+/**
+ * Where the database is, for a second connection of this process: the refit's worker thread
+ * reads its input through one of its own (ADR 0029, stop 42). PostgreSQL's schema is the
+ * handle's `search_path` (tests isolate themselves in a schema each).
+ */
+export type DatabaseAddress =
+  { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; searchPath?: string };
+
 export interface DatabaseHandle {
   db: Db;
   kind: DatabaseKind;
+  address: DatabaseAddress;
   /**
    * Resolves once every write made before the call is committed and on disk. SQLite: the open
    * batch commits and a group-commit flush of the WAL follows (ADR 0016, ADR 0020); `since` is
@@ -65,6 +75,7 @@ export function openDatabase(
     return {
       db,
       kind: 'sqlite',
+      address: { kind: 'sqlite', file: database.file },
       durable: (since) => store.durable(since),
       epoch: () => store.epoch(),
       settle: () => store.settle(),
@@ -76,19 +87,49 @@ export function openDatabase(
       },
     };
   }
-  const pool = new pg.Pool({
-    connectionString: database.url,
-    max: options.poolSize ?? 10,
-    ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
-  });
-  prepareStatementsOn(pool);
-  const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
+  const address: DatabaseAddress = {
+    kind: 'postgres',
+    url: database.url,
+    ...(options.searchPath ? { searchPath: options.searchPath } : {}),
+  };
+  const db = postgresDb(address, options.poolSize ?? 10);
   return {
     db,
     kind: 'postgres',
+    address,
     durable: () => Promise.resolve(),
     epoch: () => 0,
     settle: () => Promise.resolve(0),
     close: () => db.destroy(),
   };
+}
+
+function postgresDb(address: Extract<DatabaseAddress, { kind: 'postgres' }>, poolSize: number): Db {
+  const pool = new pg.Pool({
+    connectionString: address.url,
+    max: poolSize,
+    ...(address.searchPath ? { options: `-c search_path=${address.searchPath}` } : {}),
+  });
+  prepareStatementsOn(pool);
+  return new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
+}
+
+/**
+ * A connection that only reads, for another thread of this process (the refit's worker). On
+ * SQLite it sees what the writer has committed, never its open batch (ADR 0020), and in WAL mode
+ * it never blocks the writer nor waits for it; on PostgreSQL it is a pool of one.
+ */
+export function openReadConnection(address: DatabaseAddress): {
+  db: Db;
+  close: () => Promise<void>;
+} {
+  if (address.kind === 'postgres') {
+    const db = postgresDb(address, 1);
+    return { db, close: () => db.destroy() };
+  }
+  const sqlite = new SQLite(address.file, { readonly: true, fileMustExist: true });
+  // A reader waits only while the WAL is reset beside it, and never on the writer's lock.
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, close: () => db.destroy() };
 }

@@ -1,5 +1,5 @@
 import type { ArenaSettings, Config } from '../config.js';
-import type { Db } from '../db/database.js';
+import type { DatabaseAddress, Db } from '../db/database.js';
 import type { Clock } from '../domain/clock.js';
 import { ratingParams, type RatingParams, type Rng } from '../domain/rating/index.js';
 import { Metrics } from '../lib/metrics.js';
@@ -88,10 +88,15 @@ export interface ServiceOptions extends AuthSettings {
   metrics?: Metrics;
   /** After each chunk a refit writes (DatabaseHandle.settle). */
   settle?: () => Promise<number>;
+  /** Where the refit's thread reads an increment's input (DatabaseHandle.address, ADR 0029). */
+  reader: DatabaseAddress;
 }
 
 /** The services' options from the validated configuration. */
-export function serviceOptions(config: Config, hostTokenSecret: string): ServiceOptions {
+export function serviceOptions(
+  config: Config,
+  hostTokenSecret: string,
+): Omit<ServiceOptions, 'reader'> {
   return {
     hostTokenSecret,
     sessionTtlMs: config.sessionTtlMs,
@@ -165,6 +170,7 @@ export function createServices(db: Db, clock: Clock, options: ServiceOptions): S
     stats,
     refit: new RefitService(store, indexes, clock, params, options.timeZone, metrics, {
       fullEveryMs: options.arena.fullRefitMs,
+      reader: options.reader,
     }),
     auth,
     health: new HealthService(store),

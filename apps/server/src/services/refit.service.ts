@@ -4,11 +4,12 @@ import { dayKey } from '../domain/day.js';
 import type { RatingParams } from '../domain/rating/index.js';
 import type { Metrics } from '../lib/metrics.js';
 import type { Store } from '../repositories/store.js';
+import type { DatabaseAddress } from '../repositories/read-connection.js';
 import { RefitThread, type RefitThreadOptions } from '../workers/refit-thread.js';
 import type { ArenaIndexes } from '../indexes/arena-indexes.js';
 import { readRefitInput } from '../workers/refit-input.js';
 import { writeRefitOutcome } from '../workers/refit-output.js';
-import { readIncrementInput, writeIncrementOutcome } from '../workers/increment-io.js';
+import { writeIncrementOutcome } from '../workers/increment-io.js';
 import { foldFitDelta, foldFitDeltas } from '../workers/fit-delta.js';
 import type { CategoryRow } from '../db/schema.js';
 import { fitMarkKey } from '../repositories/settings.repository.js';
@@ -65,6 +66,8 @@ export interface RefitServiceOptions {
   thread?: RefitThreadOptions;
   /** The periodic refit is a full one when the last full one is this old (ADR 0029). */
   fullEveryMs?: number;
+  /** Where the worker thread reads an increment's input (DatabaseHandle.address). */
+  reader: DatabaseAddress;
 }
 
 /**
@@ -88,10 +91,10 @@ export class RefitService {
     private readonly params: RatingParams,
     private readonly timeZone: string,
     private readonly metrics: Metrics,
-    options: RefitServiceOptions = {},
+    options: RefitServiceOptions,
   ) {
     this.instance = options.instance ?? randomUUID();
-    this.thread = options.thread ?? {};
+    this.thread = { ...options.thread, reader: options.reader };
     this.fullEveryMs = options.fullEveryMs ?? 24 * 3_600_000;
   }
 
@@ -163,10 +166,12 @@ export class RefitService {
   ): Promise<RefitSummary> {
     const started = performance.now();
     const { phases, lap } = phaseTimer();
-    // A crash may have left the last increment's fit states unfolded: they come first.
+    // A crash may have left the last increment's fit states unfolded: they come first, and
+    // reach the disk's committed state, which alone the thread's connection reads.
     await foldFitDeltas(this.store, categoryId);
+    await this.store.settle();
     lap('unfolded');
-    const input = await readIncrementInput(this.store.repos, categoryId, mark.through, this.params);
+    const input = await thread.readIncrement(categoryId, mark.through, this.params);
     lap('read');
     const summary: RefitSummary = {
       categoryId,

@@ -22,7 +22,7 @@ import type { Repositories } from '../repositories/index.js';
 import { fitMarkKey } from '../repositories/settings.repository.js';
 import type { FitMark } from '../domain/rating/fit-mark.js';
 import type { Store } from '../repositories/store.js';
-import type { IncrementJob, IncrementOutcome } from './increment-job.js';
+import { incrementJobBuffers, type IncrementJob, type IncrementOutcome } from './increment-job.js';
 import { positionOf } from './sorted-ids.js';
 import { TurnBudget, yieldToEventLoop } from '../lib/event-loop.js';
 import { Column, float64, int32, READ_CHUNK } from './refit-input.js';
@@ -53,6 +53,13 @@ export interface IncrementInput {
   /** The last vote read: the next increment starts after it. */
   lastVoteId: number;
   votes: number;
+}
+
+/** The arrays of an input, to hand to another thread rather than copy. */
+export function incrementInputBuffers(input: IncrementInput): ArrayBuffer[] {
+  const buffers = [input.job.photoIds.buffer, input.recordedScore.buffer] as ArrayBuffer[];
+  const all = [...buffers, ...incrementJobBuffers(input.job)];
+  return [...new Set(all.filter((buffer) => buffer.byteLength > 0))];
 }
 
 /**

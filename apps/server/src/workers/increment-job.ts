@@ -45,7 +45,7 @@ export interface IncrementOutcome {
   converged: boolean;
 }
 
-export function incrementJobBuffers(job: IncrementJob): ArrayBuffer[] {
+export function incrementJobBuffers(job: Omit<IncrementJob, 'params'>): ArrayBuffer[] {
   const arrays = [
     job.mu,
     job.precision,

@@ -7,15 +7,34 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
+import type { RatingParams } from '../domain/rating/index.js';
+import type { DatabaseAddress } from '../repositories/read-connection.js';
+import type { IncrementInput } from './increment-io.js';
 import { incrementJobBuffers, type IncrementJob, type IncrementOutcome } from './increment-job.js';
 import { jobBuffers, type RefitJob, type RefitOutcome } from './refit-job.js';
 
-/** What the thread is given: a full refit's job or an incremental one's (ADR 0029). */
-export type RefitTask = { kind: 'full'; job: RefitJob } | { kind: 'increment'; job: IncrementJob };
+/**
+ * What the thread is given: a full refit's job or an incremental one's (ADR 0029), or the
+ * reading of an increment's input through the thread's own connection.
+ */
+export type RefitTask =
+  | { kind: 'full'; job: RefitJob }
+  | { kind: 'increment'; job: IncrementJob }
+  | { kind: 'read-increment'; categoryId: number; through: number; params: RatingParams };
+
+/** The thread's workerData. */
+export interface RefitWorkerData {
+  reader: DatabaseAddress | null;
+}
 
 export interface RefitThreadOptions {
   /** Limits of the thread's heap (tests use them to make a worker fail). */
   resourceLimits?: ResourceLimits;
+  /**
+   * The database the thread reads an increment's input from, through a connection of its own
+   * (readIncrement); without it the thread only computes.
+   */
+  reader?: DatabaseAddress;
 }
 
 /**
@@ -66,6 +85,26 @@ export class RefitThread {
     return this.post({ kind: 'full', job }, jobBuffers(job)) as Promise<RefitOutcome>;
   }
 
+  /**
+   * Reads what a category's incremental refit needs (readIncrementInput) on the thread, through
+   * its own connection: the serving thread spends nothing on it and, on SQLite, never waits for
+   * it nor makes it wait for requests' transactions (ADR 0029, stop 42). It sees committed rows
+   * only: the caller settles its writes first. Null when no vote came after `through`.
+   */
+  readIncrement(
+    categoryId: number,
+    through: number,
+    params: RatingParams,
+  ): Promise<IncrementInput | null> {
+    if (!this.options.reader) {
+      return Promise.reject(new Error('refit thread: no database to read from'));
+    }
+    return this.post(
+      { kind: 'read-increment', categoryId, through, params },
+      [],
+    ) as Promise<IncrementInput | null>;
+  }
+
   runIncrement(job: IncrementJob): Promise<IncrementOutcome> {
     return this.post(
       { kind: 'increment', job },
@@ -94,8 +133,10 @@ export class RefitThread {
 
   private start(): Worker {
     const start = workerStart();
+    const workerData: RefitWorkerData = { reader: this.options.reader ?? null };
     const worker = new Worker(start.script, {
       eval: start.eval,
+      workerData,
       ...(this.options.resourceLimits ? { resourceLimits: this.options.resourceLimits } : {}),
     });
     worker.on('message', (outcome: unknown) => {

@@ -5,10 +5,12 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
+import { openReadRepositories, type ReadRepositories } from '../repositories/read-connection.js';
+import { incrementInputBuffers, readIncrementInput } from './increment-io.js';
 import { computeIncrement, incrementOutcomeBuffers } from './increment-job.js';
 import { computeRefit, outcomeBuffers } from './refit-job.js';
-import type { RefitTask } from './refit-thread.js';
+import type { RefitTask, RefitWorkerData } from './refit-thread.js';
 
 if (!parentPort) throw new Error('refit.worker runs as a worker thread');
 
@@ -21,8 +23,27 @@ try {
   // No /proc, or not allowed: the default priority.
 }
 const port = parentPort;
+const { reader } = workerData as RefitWorkerData;
+/** The thread's own read connection, opened by its first read and kept while the thread lives. */
+let readRepositories: ReadRepositories | null = null;
+
 port.on('message', (task: RefitTask) => {
-  if (task.kind === 'full') {
+  if (task.kind === 'read-increment') {
+    if (reader === null) throw new Error('refit.worker: no database to read from');
+    readRepositories ??= openReadRepositories(reader);
+    readIncrementInput(readRepositories.repos, task.categoryId, task.through, task.params).then(
+      (input) => {
+        port.postMessage(input, input === null ? [] : incrementInputBuffers(input));
+      },
+      (error: unknown) => {
+        // Thrown outside the promise, it ends the thread with an 'error' event, as a failed
+        // computation does.
+        setImmediate(() => {
+          throw error;
+        });
+      },
+    );
+  } else if (task.kind === 'full') {
     const outcome = computeRefit(task.job);
     port.postMessage(outcome, outcomeBuffers(outcome));
   } else {

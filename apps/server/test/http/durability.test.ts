@@ -16,6 +16,7 @@ async function gatedApp(app: TestApp) {
   const gated = await buildApp({
     config: app.config,
     db: app.db,
+    reader: app.reader,
     clock: app.clock,
     hostTokenSecret: TEST_HOST_SECRET,
     logStream: { write: () => undefined },

@@ -121,6 +121,7 @@ describe.each(dialects)('overload on %s', (dialect) => {
     const gated = await buildApp({
       config: { ...app.config, overload: { lagMs: 0, maxInFlight: 2 } },
       db: app.db,
+      reader: app.reader,
       clock: app.clock,
       hostTokenSecret: TEST_HOST_SECRET,
       logStream: { write: () => undefined },

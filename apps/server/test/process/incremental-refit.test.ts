@@ -366,7 +366,7 @@ describe.each(dialects)('incremental refits on %s', (dialect) => {
         during.push({ winner: answer.winner.id, loser: answer.loser.id });
         return outcome;
       }
-    })();
+    })({ reader: app.reader });
     const markBefore = await mark();
     if (markBefore === null) throw new Error('no mark');
     const summary = await app.services.refit.increment(category, markBefore, 'test', thread);
@@ -446,6 +446,7 @@ describe.each(dialects)('incremental refits on %s', (dialect) => {
     const other = await buildApp({
       config: app.config,
       db: app.db,
+      reader: app.reader,
       durable: app.durable,
       clock: app.clock,
       hostTokenSecret: TEST_HOST_SECRET,
@@ -498,6 +499,48 @@ describe.each(dialects)('incremental refits on %s', (dialect) => {
       expect(await index()).toBe(loaded);
     } finally {
       await other.server.close();
+    }
+  });
+
+  it("reads its input on the refit thread's own connection, beside a request's transaction", async () => {
+    await moreVotes(photos.slice(0, 20), 12, 3);
+    const markBefore = await mark();
+    if (markBefore === null) throw new Error('no mark');
+    const params = appParams(app);
+    // The thread's connection sees committed rows only: the refit settles its writes first.
+    await app.services.store.settle();
+    const here = await readIncrementInput(
+      app.services.store.repos,
+      category,
+      markBefore.through,
+      params,
+    );
+    const thread = new RefitThread({ reader: app.reader });
+    // A request's transaction holds the app's connection (SQLite's only one) until the thread's
+    // read is done: a read through that connection would wait for it, and this one time out.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const transaction = app.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('photos').select('id').limit(1).execute();
+      await held;
+    });
+    try {
+      const read = await Promise.race([
+        thread.readIncrement(category, markBefore.through, params),
+        new Promise<'timed out'>((resolve) => {
+          setTimeout(() => {
+            resolve('timed out');
+          }, 5_000);
+        }),
+      ]);
+      expect(read).toEqual(here);
+      expect(here?.votes).toBe(36);
+    } finally {
+      release();
+      await transaction;
+      await thread.close();
     }
   });
 });

@@ -51,6 +51,7 @@ describe.each(dialects)('two instances on one %s database', (dialect) => {
     second = await buildApp({
       config: first.config,
       db: first.db,
+      reader: first.reader,
       durable: first.durable,
       clock: first.clock,
       hostTokenSecret: TEST_HOST_SECRET,

@@ -176,6 +176,7 @@ describe.each(dialects)('deterministic refits on %s', (dialect) => {
       appParams(app),
       app.config.leaderboardTimeZone,
       new Metrics(),
+      { reader: app.reader },
     );
     await refit.refit(category);
     expect(fresh).toBeGreaterThan(0);

@@ -102,7 +102,7 @@ describe.each(dialects)('the refit on a worker thread on %s', (dialect) => {
         { ...appParams(app), ...paramsPatch },
         app.config.leaderboardTimeZone,
         metrics,
-        { instance: 'failing-instance', thread },
+        { instance: 'failing-instance', thread, reader: app.reader },
       );
       await expect(failing.refitAll()).rejects.toThrow();
       const [first] = await new CategoryRepository(app.db).listAll();

@@ -5,7 +5,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type App } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
-import type { Db } from '../../src/db/database.js';
+import type { DatabaseAddress, Db } from '../../src/db/database.js';
 import { signHostToken } from '../../src/domain/tokens.js';
 import { createTestDatabase, makeTempDir, type Dialect } from './database.js';
 import { DeviceJar, deviceOfRequest, withDeviceCookie } from '@yanzhi/dev-support';
@@ -26,6 +26,8 @@ export class TestClock {
 export interface TestApp extends App {
   db: Db;
   durable: () => Promise<void>;
+  /** Where another connection reaches the app's database (the refit thread's reads). */
+  reader: DatabaseAddress;
   config: Config;
   clock: TestClock;
   dataDir: string;
@@ -73,6 +75,7 @@ export async function createTestApp(
     durable: database.handle.durable,
     epoch: database.handle.epoch,
     settle: database.handle.settle,
+    reader: database.handle.address,
     clock,
     hostTokenSecret: TEST_HOST_SECRET,
     logStream: { write: (line: string) => void logs.push(line) },
@@ -99,6 +102,7 @@ export async function createTestApp(
     ...app,
     db: database.handle.db,
     durable: database.handle.durable,
+    reader: database.handle.address,
     config,
     clock,
     dataDir,
