@@ -7,7 +7,6 @@ import type { Store } from '../repositories/store.js';
 import type { DatabaseAddress } from '../repositories/read-connection.js';
 import { RefitThread, type RefitThreadOptions } from '../workers/refit-thread.js';
 import type { ArenaIndexes } from '../indexes/arena-indexes.js';
-import { readRefitInput } from '../workers/refit-input.js';
 import { writeRefitOutcome } from '../workers/refit-output.js';
 import { writeIncrementOutcome } from '../workers/increment-io.js';
 import { foldFitDelta, foldFitDeltas } from '../workers/fit-delta.js';
@@ -45,8 +44,15 @@ export interface RefitSummary {
   phases: Record<string, number>;
 }
 
-/** Times consecutive phases: each `lap` closes the phase that ran since the previous one. */
-function phaseTimer(): { phases: Record<string, number>; lap: (name: string) => void } {
+/**
+ * Times consecutive phases: each `lap` closes the phase that ran since the previous one; `laps`
+ * closes several timed elsewhere (the refit thread), the last of them taking what remains.
+ */
+function phaseTimer(): {
+  phases: Record<string, number>;
+  lap: (name: string) => void;
+  laps: (timed: Record<string, number>) => void;
+} {
   const phases: Record<string, number> = {};
   let mark = performance.now();
   return {
@@ -54,6 +60,16 @@ function phaseTimer(): { phases: Record<string, number>; lap: (name: string) => 
     lap: (name) => {
       const now = performance.now();
       phases[name] = Math.round(now - mark);
+      mark = now;
+    },
+    laps: (timed) => {
+      const now = performance.now();
+      const entries = Object.entries(timed);
+      let rest = now - mark;
+      entries.forEach(([name, ms], at) => {
+        phases[name] = Math.round(at === entries.length - 1 ? Math.max(0, rest) : ms);
+        rest -= ms;
+      });
       mark = now;
     },
   };
@@ -252,22 +268,21 @@ export class RefitService {
 
   private async fit(categoryId: number, thread: RefitThread): Promise<RefitSummary> {
     const started = performance.now();
-    const { phases, lap } = phaseTimer();
-    // An increment's unfolded fit states (a crash) must not land on this refit's after it.
+    const { phases, lap, laps } = phaseTimer();
+    // An increment's unfolded fit states (a crash) must not land on this refit's after it, and
+    // the thread's connection reads committed rows only.
     await foldFitDeltas(this.store, categoryId);
+    await this.store.settle();
     lap('unfolded');
-    const input = await readRefitInput(this.store.repos, categoryId, lap);
-    const { photoIds, active } = input.job;
-    const votes = input.job.votes.winner.length;
     const now = this.clock.now();
-    // The vote columns are handed to the worker: empty here afterwards.
-    const outcome = await thread.run({
-      ...input.job,
+    // Read and fitted on the thread (ADR 0029, stop 42): only the results come back.
+    const fitted = await thread.readAndRun(categoryId, {
       params: this.params,
       now,
       timeZone: this.timeZone,
     });
-    lap('fit');
+    laps(fitted.phases);
+    const { photoIds, active, outcome, votes } = fitted;
     const stamp = `${now}:${randomUUID()}`;
     const index = await this.indexes.beginRefit(categoryId);
     try {
@@ -275,8 +290,8 @@ export class RefitService {
         categoryId,
         job: { photoIds, active },
         outcome,
-        voterIds: input.voterIds,
-        lastVoteId: input.lastVoteId,
+        voterIds: fitted.voterIds,
+        lastVoteId: fitted.lastVoteId,
         votes,
         params: this.params,
         day: dayKey(now, this.timeZone),

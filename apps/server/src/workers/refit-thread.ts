@@ -20,7 +20,25 @@ import { jobBuffers, type RefitJob, type RefitOutcome } from './refit-job.js';
 export type RefitTask =
   | { kind: 'full'; job: RefitJob }
   | { kind: 'increment'; job: IncrementJob }
-  | { kind: 'read-increment'; categoryId: number; through: number; params: RatingParams };
+  | { kind: 'read-increment'; categoryId: number; through: number; params: RatingParams }
+  | { kind: 'read-full'; categoryId: number; settings: FullRefitSettings };
+
+/** What a full refit's job takes besides what it reads. */
+export type FullRefitSettings = Pick<RefitJob, 'params' | 'now' | 'timeZone'>;
+
+/** A full refit read and fitted on the thread: its outcome and what writing it needs. */
+export interface FullRefitResult {
+  outcome: RefitOutcome;
+  photoIds: Float64Array;
+  active: Uint8Array;
+  /** The voters' ids, aligned with the outcome's voter columns. */
+  voterIds: number[];
+  /** The last vote fitted (0: none): votes after it are replayed when the outcome is written. */
+  lastVoteId: number;
+  votes: number;
+  /** Milliseconds of each phase on the thread: readVotes, readPhotos, readVoters, fit. */
+  phases: Record<string, number>;
+}
 
 /** The thread's workerData. */
 export interface RefitWorkerData {
@@ -103,6 +121,18 @@ export class RefitThread {
       { kind: 'read-increment', categoryId, through, params },
       [],
     ) as Promise<IncrementInput | null>;
+  }
+
+  /**
+   * Reads a category's votes, photos and voters (readRefitInput) and fits them, all on the
+   * thread through its own connection: the serving thread gets the results only (ADR 0029,
+   * stop 42). It reads committed rows only: the caller settles its writes first.
+   */
+  readAndRun(categoryId: number, settings: FullRefitSettings): Promise<FullRefitResult> {
+    if (!this.options.reader) {
+      return Promise.reject(new Error('refit thread: no database to read from'));
+    }
+    return this.post({ kind: 'read-full', categoryId, settings }, []) as Promise<FullRefitResult>;
   }
 
   runIncrement(job: IncrementJob): Promise<IncrementOutcome> {

@@ -10,7 +10,13 @@ import { openReadRepositories, type ReadRepositories } from '../repositories/rea
 import { incrementInputBuffers, readIncrementInput } from './increment-io.js';
 import { computeIncrement, incrementOutcomeBuffers } from './increment-job.js';
 import { computeRefit, outcomeBuffers } from './refit-job.js';
-import type { RefitTask, RefitWorkerData } from './refit-thread.js';
+import { readRefitInput } from './refit-input.js';
+import type {
+  FullRefitResult,
+  FullRefitSettings,
+  RefitTask,
+  RefitWorkerData,
+} from './refit-thread.js';
 
 if (!parentPort) throw new Error('refit.worker runs as a worker thread');
 
@@ -27,22 +33,65 @@ const { reader } = workerData as RefitWorkerData;
 /** The thread's own read connection, opened by its first read and kept while the thread lives. */
 let readRepositories: ReadRepositories | null = null;
 
+/** Runs `work`; its failure, thrown outside the promise, ends the thread with an 'error' event. */
+function answer<T>(work: Promise<T>, transfer: (result: T) => ArrayBuffer[]): void {
+  work.then(
+    (result) => {
+      port.postMessage(result, transfer(result));
+    },
+    (error: unknown) => {
+      setImmediate(() => {
+        throw error;
+      });
+    },
+  );
+}
+
+function readConnection(): ReadRepositories['repos'] {
+  if (reader === null) throw new Error('refit.worker: no database to read from');
+  readRepositories ??= openReadRepositories(reader);
+  return readRepositories.repos;
+}
+
+/** A full refit read and fitted here: only its results cross to the serving thread. */
+async function readAndFit(
+  categoryId: number,
+  settings: FullRefitSettings,
+): Promise<FullRefitResult> {
+  const phases: Record<string, number> = {};
+  let mark = performance.now();
+  const lap = (name: string) => {
+    const now = performance.now();
+    phases[name] = Math.round(now - mark);
+    mark = now;
+  };
+  const input = await readRefitInput(readConnection(), categoryId, lap);
+  const { photoIds, active } = input.job;
+  const votes = input.job.votes.winner.length;
+  const outcome = computeRefit({ ...input.job, ...settings });
+  lap('fit');
+  return {
+    outcome,
+    photoIds,
+    active,
+    voterIds: input.voterIds,
+    lastVoteId: input.lastVoteId,
+    votes,
+    phases,
+  };
+}
+
 port.on('message', (task: RefitTask) => {
   if (task.kind === 'read-increment') {
-    if (reader === null) throw new Error('refit.worker: no database to read from');
-    readRepositories ??= openReadRepositories(reader);
-    readIncrementInput(readRepositories.repos, task.categoryId, task.through, task.params).then(
-      (input) => {
-        port.postMessage(input, input === null ? [] : incrementInputBuffers(input));
-      },
-      (error: unknown) => {
-        // Thrown outside the promise, it ends the thread with an 'error' event, as a failed
-        // computation does.
-        setImmediate(() => {
-          throw error;
-        });
-      },
+    answer(
+      readIncrementInput(readConnection(), task.categoryId, task.through, task.params),
+      (input) => (input === null ? [] : incrementInputBuffers(input)),
     );
+  } else if (task.kind === 'read-full') {
+    answer(readAndFit(task.categoryId, task.settings), (result) => [
+      ...outcomeBuffers(result.outcome),
+      ...new Set([result.photoIds.buffer, result.active.buffer] as ArrayBuffer[]),
+    ]);
   } else if (task.kind === 'full') {
     const outcome = computeRefit(task.job);
     port.postMessage(outcome, outcomeBuffers(outcome));

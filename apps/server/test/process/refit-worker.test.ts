@@ -10,7 +10,7 @@ import { Metrics } from '../../src/lib/metrics.js';
 import { CategoryRepository } from '../../src/repositories/category.repository.js';
 import { RefitService, REFIT_LEASE, type RefitSummary } from '../../src/services/refit.service.js';
 import type { RefitJob } from '../../src/workers/refit-job.js';
-import { RefitThread } from '../../src/workers/refit-thread.js';
+import { RefitThread, type FullRefitSettings } from '../../src/workers/refit-thread.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { categoryIds, servePair, vote } from '../support/arena.js';
 import { dialects, makeTempDir } from '../support/database.js';
@@ -120,6 +120,51 @@ describe.each(dialects)('the refit on a worker thread on %s', (dialect) => {
     },
   );
 
+  it("reads and fits on its thread's own connection, beside a request's transaction", async () => {
+    // The thread's connection sees committed rows only: the refit settles its writes first.
+    await app.services.store.settle();
+    const expected = await refitInProcess(app, category);
+    const thread = new RefitThread({ reader: app.reader });
+    // A request's transaction holds the app's connection (SQLite's only one) until the thread
+    // is done: a read through that connection would wait for it, and this one time out.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const transaction = app.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('photos').select('id').limit(1).execute();
+      await held;
+    });
+    try {
+      const result = await Promise.race([
+        thread.readAndRun(category, {
+          params: appParams(app),
+          now: app.clock.now(),
+          timeZone: app.config.leaderboardTimeZone,
+        }),
+        new Promise<null>((resolve) => {
+          setTimeout(() => {
+            resolve(null);
+          }, 10_000);
+        }),
+      ]);
+      if (result === null) throw new Error('the thread waited for the request');
+      expect(result.votes).toBeGreaterThan(0);
+      const photoIds = Array.from(result.photoIds);
+      for (const photo of expected.photos) {
+        const at = photoIds.indexOf(photo.id);
+        expect([result.outcome.mu[at], result.outcome.sigma2[at]]).toEqual([
+          photo.mu,
+          photo.sigma2,
+        ]);
+      }
+    } finally {
+      release();
+      await transaction;
+      await thread.close();
+    }
+  });
+
   it('answers pair requests and votes while a large fit runs on its thread', async () => {
     const [, big = 0] = await categoryIds(app);
     const photos = await addRatedPhotos(app, big, 400);
@@ -131,15 +176,15 @@ describe.each(dialects)('the refit on a worker thread on %s', (dialect) => {
     let fitStarted: () => void = () => undefined;
     const fitting = new Promise<void>((resolve) => (fitStarted = resolve));
     const thread = new (class extends RefitThread {
-      override async run(job: RefitJob) {
+      override async readAndRun(categoryId: number, settings: FullRefitSettings) {
         fitStarted();
         try {
-          return await super.run(job);
+          return await super.readAndRun(categoryId, settings);
         } finally {
           finished.push('fit');
         }
       }
-    })();
+    })({ reader: app.reader });
     try {
       const refit = app.services.refit.refit(big, 'big', thread);
       await fitting;
