@@ -20,7 +20,14 @@ import { fitMarkKey } from '../../src/repositories/settings.repository.js';
 import { createTestApp, TEST_HOST_SECRET, type TestApp } from '../support/app.js';
 import { categoryIds, parseVote, vote } from '../support/arena.js';
 import { dialects } from '../support/database.js';
-import { addRatedPhotos, addVoters, addVotes, appParams, lastVoteId } from '../support/refit.js';
+import {
+  addRatedPhotos,
+  addVoters,
+  addVotes,
+  appParams,
+  besideHeldConnection,
+  lastVoteId,
+} from '../support/refit.js';
 
 const COLUMNS = [
   'photos.id',
@@ -516,30 +523,15 @@ describe.each(dialects)('incremental refits on %s', (dialect) => {
       params,
     );
     const thread = new RefitThread({ reader: app.reader });
-    // A request's transaction holds the app's connection (SQLite's only one) until the thread's
-    // read is done: a read through that connection would wait for it, and this one time out.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const transaction = app.db.transaction().execute(async (trx) => {
-      await trx.selectFrom('photos').select('id').limit(1).execute();
-      await held;
-    });
     try {
-      const read = await Promise.race([
-        thread.readIncrement(category, markBefore.through, params),
-        new Promise<'timed out'>((resolve) => {
-          setTimeout(() => {
-            resolve('timed out');
-          }, 5_000);
-        }),
-      ]);
+      const read = await besideHeldConnection(
+        app,
+        () => thread.readIncrement(category, markBefore.through, params),
+        5_000,
+      );
       expect(read).toEqual(here);
       expect(here?.votes).toBe(36);
     } finally {
-      release();
-      await transaction;
       await thread.close();
     }
   });

@@ -19,6 +19,7 @@ import {
   addVoters,
   addVotes,
   appParams,
+  besideHeldConnection,
   refitInProcess,
   storedRefit,
 } from '../support/refit.js';
@@ -125,30 +126,18 @@ describe.each(dialects)('the refit on a worker thread on %s', (dialect) => {
     await app.services.store.settle();
     const expected = await refitInProcess(app, category);
     const thread = new RefitThread({ reader: app.reader });
-    // A request's transaction holds the app's connection (SQLite's only one) until the thread
-    // is done: a read through that connection would wait for it, and this one time out.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const transaction = app.db.transaction().execute(async (trx) => {
-      await trx.selectFrom('photos').select('id').limit(1).execute();
-      await held;
-    });
     try {
-      const result = await Promise.race([
-        thread.readAndRun(category, {
-          params: appParams(app),
-          now: app.clock.now(),
-          timeZone: app.config.leaderboardTimeZone,
-        }),
-        new Promise<null>((resolve) => {
-          setTimeout(() => {
-            resolve(null);
-          }, 10_000);
-        }),
-      ]);
-      if (result === null) throw new Error('the thread waited for the request');
+      const result = await besideHeldConnection(
+        app,
+        () =>
+          thread.readAndRun(category, {
+            params: appParams(app),
+            now: app.clock.now(),
+            timeZone: app.config.leaderboardTimeZone,
+          }),
+        10_000,
+      );
+      if (result === 'timed out') throw new Error('the thread waited for the request');
       expect(result.votes).toBeGreaterThan(0);
       const photoIds = Array.from(result.photoIds);
       for (const photo of expected.photos) {
@@ -159,8 +148,6 @@ describe.each(dialects)('the refit on a worker thread on %s', (dialect) => {
         ]);
       }
     } finally {
-      release();
-      await transaction;
       await thread.close();
     }
   });

@@ -376,3 +376,38 @@ export async function storedRefit(
     stamp: stamp?.value,
   };
 }
+
+/**
+ * Runs `work` while a request's transaction holds the app's connection (SQLite's only one), and
+ * answers its result, or 'timed out' when it has not finished within `timeoutMs`: work that
+ * needed that connection would wait for the transaction, which ends only after it.
+ */
+export async function besideHeldConnection<T>(
+  app: TestApp,
+  work: () => Promise<T>,
+  timeoutMs: number,
+): Promise<T | 'timed out'> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const transaction = app.db.transaction().execute(async (trx) => {
+    await trx.selectFrom('photos').select('id').limit(1).execute();
+    await held;
+  });
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      work(),
+      new Promise<'timed out'>((resolve) => {
+        timer = setTimeout(() => {
+          resolve('timed out');
+        }, timeoutMs);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+    release();
+    await transaction;
+  }
+}
