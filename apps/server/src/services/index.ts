@@ -88,7 +88,7 @@ export interface ServiceOptions extends AuthSettings {
   metrics?: Metrics;
   /** After each chunk a refit writes (DatabaseHandle.settle). */
   settle?: () => Promise<number>;
-  /** Where the refit's thread reads an increment's input (DatabaseHandle.address, ADR 0029). */
+  /** Where the refit's thread reads a refit's input (DatabaseHandle.address, ADR 0029). */
   reader: DatabaseAddress;
 }
 

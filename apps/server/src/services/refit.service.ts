@@ -82,7 +82,7 @@ export interface RefitServiceOptions {
   thread?: RefitThreadOptions;
   /** The periodic refit is a full one when the last full one is this old (ADR 0029). */
   fullEveryMs?: number;
-  /** Where the worker thread reads an increment's input (DatabaseHandle.address). */
+  /** Where the worker thread reads a refit's input (DatabaseHandle.address). */
   reader: DatabaseAddress;
 }
 
