@@ -117,19 +117,13 @@ function postgresDb(address: Extract<DatabaseAddress, { kind: 'postgres' }>, poo
 /**
  * A connection that only reads, for another thread of this process (the refit's worker). On
  * SQLite it sees what the writer has committed, never its open batch (ADR 0020), and in WAL mode
- * it never blocks the writer nor waits for it; on PostgreSQL it is a pool of one.
+ * it never blocks the writer nor waits for it; on PostgreSQL it is a pool of one. It closes with
+ * the thread that opened it.
  */
-export function openReadConnection(address: DatabaseAddress): {
-  db: Db;
-  close: () => Promise<void>;
-} {
-  if (address.kind === 'postgres') {
-    const db = postgresDb(address, 1);
-    return { db, close: () => db.destroy() };
-  }
+export function openReadConnection(address: DatabaseAddress): Db {
+  if (address.kind === 'postgres') return postgresDb(address, 1);
   const sqlite = new SQLite(address.file, { readonly: true, fileMustExist: true });
   // A reader waits only while the WAL is reset beside it, and never on the writer's lock.
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, close: () => db.destroy() };
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
 }

@@ -8,12 +8,8 @@ export type { DatabaseAddress } from '../db/database.js';
  * (ADR 0029, stop 42): what it reads costs the serving thread neither time nor SQLite's one
  * connection. It sees committed rows only.
  */
-export interface ReadRepositories {
-  repos: Pick<Repositories, 'ratings' | 'references' | 'votes' | 'voters'>;
-  close: () => Promise<void>;
-}
+export type ReadRepositories = Pick<Repositories, 'ratings' | 'references' | 'votes' | 'voters'>;
 
 export function openReadRepositories(address: DatabaseAddress): ReadRepositories {
-  const connection = openReadConnection(address);
-  return { repos: bindRepositories(connection.db), close: connection.close };
+  return bindRepositories(openReadConnection(address));
 }

@@ -3,6 +3,7 @@ import type { Clock } from '../domain/clock.js';
 import { dayKey } from '../domain/day.js';
 import type { RatingParams } from '../domain/rating/index.js';
 import type { Metrics } from '../lib/metrics.js';
+import { phaseTimer } from '../lib/phase-timer.js';
 import type { Store } from '../repositories/store.js';
 import type { DatabaseAddress } from '../repositories/read-connection.js';
 import { RefitThread, type RefitThreadOptions } from '../workers/refit-thread.js';
@@ -42,37 +43,6 @@ export interface RefitSummary {
   durationMs: number;
   /** Milliseconds spent in each phase, in the order they ran (logs, bench:refit). */
   phases: Record<string, number>;
-}
-
-/**
- * Times consecutive phases: each `lap` closes the phase that ran since the previous one; `laps`
- * closes several timed elsewhere (the refit thread), the last of them taking what remains.
- */
-function phaseTimer(): {
-  phases: Record<string, number>;
-  lap: (name: string) => void;
-  laps: (timed: Record<string, number>) => void;
-} {
-  const phases: Record<string, number> = {};
-  let mark = performance.now();
-  return {
-    phases,
-    lap: (name) => {
-      const now = performance.now();
-      phases[name] = Math.round(now - mark);
-      mark = now;
-    },
-    laps: (timed) => {
-      const now = performance.now();
-      const entries = Object.entries(timed);
-      let rest = now - mark;
-      entries.forEach(([name, ms], at) => {
-        phases[name] = Math.round(at === entries.length - 1 ? Math.max(0, rest) : ms);
-        rest -= ms;
-      });
-      mark = now;
-    },
-  };
 }
 
 export interface RefitServiceOptions {

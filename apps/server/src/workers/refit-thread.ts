@@ -14,8 +14,9 @@ import { incrementJobBuffers, type IncrementJob, type IncrementOutcome } from '.
 import { jobBuffers, type RefitJob, type RefitOutcome } from './refit-job.js';
 
 /**
- * What the thread is given: a full refit's job or an incremental one's (ADR 0029), or the
- * reading of an increment's input through the thread's own connection.
+ * What the thread is given: a full refit's job or an incremental one's (ADR 0029) to compute, or
+ * a category to read through the thread's own connection (an increment's input; a full refit's,
+ * then fitted).
  */
 export type RefitTask =
   | { kind: 'full'; job: RefitJob }
@@ -49,8 +50,8 @@ export interface RefitThreadOptions {
   /** Limits of the thread's heap (tests use them to make a worker fail). */
   resourceLimits?: ResourceLimits;
   /**
-   * The database the thread reads an increment's input from, through a connection of its own
-   * (readIncrement); without it the thread only computes.
+   * The database the thread reads a refit's input from, through a connection of its own
+   * (readIncrement, readAndRun); without it the thread only computes.
    */
   reader?: DatabaseAddress;
 }
@@ -114,13 +115,12 @@ export class RefitThread {
     through: number,
     params: RatingParams,
   ): Promise<IncrementInput | null> {
-    if (!this.options.reader) {
-      return Promise.reject(new Error('refit thread: no database to read from'));
-    }
-    return this.post(
-      { kind: 'read-increment', categoryId, through, params },
-      [],
-    ) as Promise<IncrementInput | null>;
+    return this.read({
+      kind: 'read-increment',
+      categoryId,
+      through,
+      params,
+    }) as Promise<IncrementInput | null>;
   }
 
   /**
@@ -129,10 +129,15 @@ export class RefitThread {
    * stop 42). It reads committed rows only: the caller settles its writes first.
    */
   readAndRun(categoryId: number, settings: FullRefitSettings): Promise<FullRefitResult> {
+    return this.read({ kind: 'read-full', categoryId, settings }) as Promise<FullRefitResult>;
+  }
+
+  /** A task that reads: refused at once when the thread was given no database. */
+  private read(task: Extract<RefitTask, { kind: 'read-increment' | 'read-full' }>) {
     if (!this.options.reader) {
       return Promise.reject(new Error('refit thread: no database to read from'));
     }
-    return this.post({ kind: 'read-full', categoryId, settings }, []) as Promise<FullRefitResult>;
+    return this.post(task, []);
   }
 
   runIncrement(job: IncrementJob): Promise<IncrementOutcome> {

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
+import { phaseTimer } from '../lib/phase-timer.js';
 import { openReadRepositories, type ReadRepositories } from '../repositories/read-connection.js';
 import { incrementInputBuffers, readIncrementInput } from './increment-io.js';
 import { computeIncrement, incrementOutcomeBuffers } from './increment-job.js';
@@ -30,7 +31,10 @@ try {
 }
 const port = parentPort;
 const { reader } = workerData as RefitWorkerData;
-/** The thread's own read connection, opened by its first read and kept while the thread lives. */
+/**
+ * The thread's own read connection, opened by its first read and kept while the thread lives
+ * (it closes with the thread).
+ */
 let readRepositories: ReadRepositories | null = null;
 
 /** Runs `work`; its failure, thrown outside the promise, ends the thread with an 'error' event. */
@@ -47,10 +51,10 @@ function answer<T>(work: Promise<T>, transfer: (result: T) => ArrayBuffer[]): vo
   );
 }
 
-function readConnection(): ReadRepositories['repos'] {
+function readConnection(): ReadRepositories {
   if (reader === null) throw new Error('refit.worker: no database to read from');
   readRepositories ??= openReadRepositories(reader);
-  return readRepositories.repos;
+  return readRepositories;
 }
 
 /** A full refit read and fitted here: only its results cross to the serving thread. */
@@ -58,13 +62,7 @@ async function readAndFit(
   categoryId: number,
   settings: FullRefitSettings,
 ): Promise<FullRefitResult> {
-  const phases: Record<string, number> = {};
-  let mark = performance.now();
-  const lap = (name: string) => {
-    const now = performance.now();
-    phases[name] = Math.round(now - mark);
-    mark = now;
-  };
+  const { phases, lap } = phaseTimer();
   const input = await readRefitInput(readConnection(), categoryId, lap);
   const { photoIds, active } = input.job;
   const votes = input.job.votes.winner.length;
