@@ -36,6 +36,8 @@ export async function registerStaticFiles(
       prefix: '/',
       index: ['index.html'],
       list: false,
+      // The build writes no dotfile; anything of the kind in the folder is not for the public.
+      dotfiles: 'deny',
       wildcard: true,
       // The web build writes .br and .gz beside its text files (apps/web/scripts/precompress.ts).
       preCompressed: true,

@@ -146,4 +146,41 @@ describe.each(dialects)('the web app and media from the same process on %s', (di
       (await app.server.inject({ method: 'GET', url: '/media/../yanzhi.db' })).statusCode,
     ).toBe(404);
   });
+
+  it('serves nothing outside the media and web folders, nor a dotfile, however the path is spelt', async () => {
+    const secret = 'not for the public';
+    const outside = path.dirname(app.config.mediaDir);
+    fs.writeFileSync(path.join(outside, 'secret.txt'), secret);
+    fs.writeFileSync(path.join(path.dirname(webDir), 'web-secret.txt'), secret);
+    fs.writeFileSync(path.join(app.config.mediaDir, '.env'), secret);
+    fs.writeFileSync(path.join(webDir, '.env'), secret);
+    const probes = [
+      '/media/../secret.txt',
+      '/media/%2e%2e/secret.txt',
+      '/media/%2E%2E%2Fsecret.txt',
+      '/media/..%2fsecret.txt',
+      '/media/..%5csecret.txt',
+      '/media/photos/ab/..%2f..%2f..%2fsecret.txt',
+      '/media/photos/./../../secret.txt',
+      '/media//../secret.txt',
+      '/media/.env',
+      '/media/photos/..%2f.env',
+      '/assets/..%2f..%2fweb-secret.txt',
+      '/%2e%2e/web-secret.txt',
+      '/assets/%2e%2e%2f%2e%2e%2fweb-secret.txt',
+      '/.env',
+      '/assets/..%2f.env',
+    ];
+    for (const url of probes) {
+      const response = await app.server.inject({ method: 'GET', url });
+      expect(response.body, url).not.toContain(secret);
+      expect(response.statusCode === 200 && response.body.length > 0, url).toBe(
+        // A page address is answered with the app's page; anything else finds nothing.
+        response.headers['content-type']?.toString().startsWith('text/html') ?? false,
+      );
+    }
+    // The same folders still serve their own files.
+    const media = await app.server.inject({ method: 'GET', url: '/media/photos/ab/abc.webp' });
+    expect(media.statusCode).toBe(200);
+  });
 });
