@@ -74,6 +74,20 @@ export class Recorder {
   /** How late the client started operations (ms behind their due time). */
   readonly clientLag: number[] = [];
 
+  /** Takes in another phase's answers (a phase run a window at a time). */
+  add(other: Recorder): void {
+    for (const [name, from] of other.calls) {
+      const into = this.figures(name);
+      into.latencies.push(...from.latencies);
+      into.refusedLatencies.push(...from.refusedLatencies);
+      into.admittedLatencies.push(...from.admittedLatencies);
+      for (const [code, n] of from.codes) into.codes.set(code, (into.codes.get(code) ?? 0) + n);
+      into.failures += from.failures;
+    }
+    this.clientLag.push(...other.clientLag);
+    if (other.samples) this.samples?.push(...other.samples);
+  }
+
   figures(name: string): CallFigures {
     let figures = this.calls.get(name);
     if (!figures) {
