@@ -324,6 +324,10 @@ async function measure(target: BenchDatabase): Promise<void> {
     // it would find a server whose votes came through it: once a window of the load is answered
     // within twice the steady phase's p99 (at least 50 ms), call by call, and none is refused.
     const catchUp = new Recorder();
+    // What a window's p99 may be, call by call: twice the steady phase's, at least 50 ms.
+    const bar = new Map(
+      rows(steady, seconds).map((row) => [row.call, Math.max(50, 2 * row['p99 ms'])]),
+    );
     const caughtUp = await (async () => {
       for (let waited = 0; waited < CATCH_UP_MAX_SECONDS;) {
         const window = new Recorder();
@@ -331,18 +335,14 @@ async function measure(target: BenchDatabase): Promise<void> {
         catchUp.add(window);
         waited += CATCH_UP_WINDOW_SECONDS;
         const figures = rows(window, CATCH_UP_WINDOW_SECONDS);
+        const refused = figures.reduce((sum, row) => sum + row['503xx'] + row['429xx'], 0);
         console.log(
           `    ${waited - CATCH_UP_WINDOW_SECONDS}–${waited} s: p99 ` +
             figures.map((row) => `${row.call} ${row['p99 ms']} ms`).join(', ') +
-            `; refused ${figures.reduce((sum, row) => sum + row['503xx'] + row['429xx'], 0)}`,
+            `; refused ${refused}`,
         );
-        const settled = figures.every((row) => {
-          const before = rows(steady, seconds).find((base) => base.call === row.call);
-          return (
-            row['503xx'] + row['429xx'] === 0 &&
-            row['p99 ms'] <= Math.max(50, 2 * (before?.['p99 ms'] ?? 0))
-          );
-        });
+        const settled =
+          refused === 0 && figures.every((row) => row['p99 ms'] <= (bar.get(row.call) ?? 50));
         if (settled && waited >= CATCH_UP_MIN_SECONDS) return waited;
       }
       return null;
