@@ -23,18 +23,11 @@ export interface PacerLimits {
 
 /** The longest rest after a chunk. */
 const MAX_REST_MS = 50;
-/**
- * The chunks whose dearest cost per row sizes the next. A cost that faded by a hundredth a chunk
- * held an incremental refit's fold at 100-200 rows for hundreds of chunks after one cold first
- * chunk (4 ms for 100 rows, then 200 rows in 1.8 ms: 860 would have fit), each paying its
- * transaction, commit and yield (bench:scale at 200,000 photos, stop 44).
- */
-const COST_MEMORY = 16;
 
 export class ChunkPacer {
   private size: number;
-  /** The cost of a row (ms) in each of the last COST_MEMORY chunks, oldest first. */
-  private readonly costs: number[] = [];
+  /** The dearest cost of a row lately (ms), fading. */
+  private costPerRow = 0;
 
   constructor(
     private readonly limits: PacerLimits,
@@ -54,17 +47,16 @@ export class ChunkPacer {
 
   /**
    * A chunk of `rows` rows took `ms`: the next is sized to the budget at the dearest cost per row
-   * of the last COST_MEMORY chunks. A size learnt from the cheap chunks alone would stall on the
-   * dear ones that recur (a commit that finds more pages to write, a collection), and one dear
-   * chunk shrinks the chunks for COST_MEMORY chunks, not for good.
+   * seen lately, which fades by a hundredth a chunk. A size learnt from the cheap chunks alone
+   * would stall on the dear ones (a commit that finds more pages to write, a collection), and one
+   * dear chunk does not shrink the chunks for good.
    */
   took(rows: number, ms: number): void {
     if (rows <= 0 || !Number.isFinite(this.limits.budgetMs)) return;
-    this.costs.push(Math.max(ms, 0.01) / rows);
-    if (this.costs.length > COST_MEMORY) this.costs.shift();
-    const costPerRow = Math.max(...this.costs);
+    const observed = Math.max(ms, 0.01) / rows;
+    this.costPerRow = Math.max(observed, this.costPerRow * 0.99);
     // At most twice the last: a cost learnt on small chunks says little about much larger ones.
-    const next = Math.min(2 * rows, Math.round(this.limits.budgetMs / costPerRow));
+    const next = Math.min(2 * rows, Math.round(this.limits.budgetMs / this.costPerRow));
     this.size = Math.min(this.limits.max, Math.max(this.limits.min, next));
   }
 
