@@ -58,8 +58,9 @@ export function incrementJobBuffers(job: Omit<IncrementJob, 'params'>): ArrayBuf
     job.referenceIds,
     job.referenceMus,
   ];
-  // `photoIds` is copied: the sender writes the outcome with it. An empty buffer is copied too
-  // (see jobBuffers in refit-job.ts).
+  // `photoIds` is copied: the sender writes the outcome with it. An empty buffer is left to be
+  // copied: a detached one (a job sent twice) then fails to clone, where Node would drop a
+  // message whose transfer list holds it without a word.
   const buffers = arrays.map((array) => array.buffer as ArrayBuffer);
   return [...new Set(buffers.filter((buffer) => buffer.byteLength > 0))];
 }

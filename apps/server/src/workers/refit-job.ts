@@ -96,26 +96,6 @@ export function outcomeBuffers(outcome: RefitOutcome): ArrayBuffer[] {
 }
 
 /**
- * The buffers of a job handed over to the worker (the votes are most of the memory); `photoIds`
- * and `active` are copied instead, the sender writes the outcome with them.
- */
-export function jobBuffers(job: RefitJob): ArrayBuffer[] {
-  const arrays = [
-    job.publishedAt,
-    ...(job.comparisons ? [job.comparisons] : []),
-    job.votes.winner,
-    job.votes.loser,
-    job.votes.voter,
-    job.voteNet,
-    ...(job.votes.weight ? [job.votes.weight] : []),
-  ];
-  // An empty buffer is left to be copied: a detached one (a job sent twice) then fails to clone,
-  // where Node would drop a message whose transfer list holds it without a word.
-  const buffers = arrays.map((array) => array.buffer as ArrayBuffer);
-  return [...new Set(buffers.filter((buffer) => buffer.byteLength > 0))];
-}
-
-/**
  * What the fit reads of a job. `mu` and `voterWeight`, the previous refit's state that the fit
  * started from before issue 18, are accepted and ignored (bench/ranking/sim.ts still passes
  * them): every fit starts from the prior, so its result is a function of the votes alone.

@@ -1,7 +1,7 @@
 /**
- * Runs RefitJobs on a worker thread (ADR 0017), so the fit's seconds of arithmetic never hold the
- * event loop. The job's arrays are handed to the thread (not copied) and the
- * outcome's handed back. Whatever goes wrong in the thread (an exception, running out of memory,
+ * Runs a refit's reads and fits on a worker thread (ADR 0017, ADR 0029), so their seconds never
+ * hold the event loop. A job's arrays are handed to the thread (not copied) and the outcome's
+ * handed back. Whatever goes wrong in the thread (an exception, running out of memory,
  * an exit) rejects the promise; it never takes the server down.
  */
 import { createRequire } from 'node:module';
@@ -11,15 +11,13 @@ import type { RatingParams } from '../domain/rating/index.js';
 import type { DatabaseAddress } from '../repositories/read-connection.js';
 import type { IncrementInput } from './increment-io.js';
 import { incrementJobBuffers, type IncrementJob, type IncrementOutcome } from './increment-job.js';
-import { jobBuffers, type RefitJob, type RefitOutcome } from './refit-job.js';
+import type { RefitJob, RefitOutcome } from './refit-job.js';
 
 /**
- * What the thread is given: a full refit's job or an incremental one's (ADR 0029) to compute, or
- * a category to read through the thread's own connection (an increment's input; a full refit's,
- * then fitted).
+ * What the thread is given: an incremental refit's job (ADR 0029) to compute, or a category to
+ * read through the thread's own connection (an increment's input; a full refit's, then fitted).
  */
 export type RefitTask =
-  | { kind: 'full'; job: RefitJob }
   | { kind: 'increment'; job: IncrementJob }
   | { kind: 'read-increment'; categoryId: number; through: number; params: RatingParams }
   | { kind: 'read-full'; categoryId: number; settings: FullRefitSettings };
@@ -99,10 +97,6 @@ export class RefitThread {
   private pending: Pending | null = null;
 
   constructor(private readonly options: RefitThreadOptions = {}) {}
-
-  run(job: RefitJob): Promise<RefitOutcome> {
-    return this.post({ kind: 'full', job }, jobBuffers(job)) as Promise<RefitOutcome>;
-  }
 
   /**
    * Reads what a category's incremental refit needs (readIncrementInput) on the thread, through

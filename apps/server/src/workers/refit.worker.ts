@@ -1,7 +1,8 @@
 /**
- * The refit's worker thread (ADR 0017): answers each RefitJob it receives with its RefitOutcome,
- * the result arrays handed over rather than copied. A thrown error ends the thread with an
- * 'error' event, which fails that refit in the server (refit-thread.ts).
+ * The refit's worker thread (ADR 0017): answers each RefitTask it receives (a full refit read and
+ * fitted, an increment's input read, an increment computed), the result arrays handed over rather
+ * than copied. A thrown error ends the thread with an 'error' event, which fails that refit in
+ * the server (refit-thread.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -90,9 +91,6 @@ port.on('message', (task: RefitTask) => {
       ...outcomeBuffers(result.outcome),
       ...new Set([result.photoIds.buffer, result.active.buffer] as ArrayBuffer[]),
     ]);
-  } else if (task.kind === 'full') {
-    const outcome = computeRefit(task.job);
-    port.postMessage(outcome, outcomeBuffers(outcome));
   } else {
     const outcome = computeIncrement(task.job);
     port.postMessage(outcome, incrementOutcomeBuffers(outcome));

@@ -5,11 +5,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ratingParams, seededRng, type RatingParams } from '../../src/domain/rating/index.js';
+import { ratingParams, seededRng } from '../../src/domain/rating/index.js';
 import { Metrics } from '../../src/lib/metrics.js';
 import { CategoryRepository } from '../../src/repositories/category.repository.js';
 import { RefitService, REFIT_LEASE, type RefitSummary } from '../../src/services/refit.service.js';
-import type { RefitJob } from '../../src/workers/refit-job.js';
+import type { IncrementJob } from '../../src/workers/increment-job.js';
 import { RefitThread, type FullRefitSettings } from '../../src/workers/refit-thread.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { categoryIds, servePair, vote } from '../support/arena.js';
@@ -227,35 +227,33 @@ describe('the refit of the bundled server', () => {
 });
 
 describe('a refit thread', () => {
-  const job = (params: Partial<RatingParams> = {}): RefitJob => ({
+  // An increment of three photos at the prior: 1 beats 2, 2 beats 3, 1 beats 3.
+  const job = (fitMus = 3): IncrementJob => ({
     photoIds: Float64Array.from([1, 2, 3]),
-    active: Uint8Array.from([1, 1, 1]),
-    publishedAt: new Float64Array(3),
-    votes: {
-      winner: Int32Array.from([0, 1, 0]),
-      loser: Int32Array.from([1, 2, 2]),
-      voter: Int32Array.from([0, 0, 1]),
-      weight: Float32Array.from([1, 1, 1]),
-      voterCount: 2,
-    },
-    voteNet: Int32Array.from([-1, -1, -2]),
-    gold: [],
-    references: [],
-    params: ratingParams(params),
-    now: Date.UTC(2026, 10, 21),
-    timeZone: 'Asia/Shanghai',
+    mu: new Float64Array(fitMus),
+    precision: new Float64Array(3).fill(1),
+    evidence: new Float64Array(3).fill(1),
+    winner: Int32Array.from([0, 1, 0]),
+    loser: Int32Array.from([1, 2, 2]),
+    weight: Float64Array.from([1, 1, 1]),
+    voter: Int32Array.from([0, 0, 1]),
+    voterTrust: Float64Array.from([Number.NaN, Number.NaN]),
+    referenceIds: new Float64Array(0),
+    referenceMus: new Float64Array(0),
+    params: ratingParams(),
   });
 
   it('answers the next job after one failed, and fails a job sent twice instead of hanging', async () => {
     const thread = new RefitThread();
     try {
-      await expect(thread.run(job({ priorVariance: 0 }))).rejects.toThrow(/prior variance/);
+      // Two μ for three photos: the job throws on the thread.
+      await expect(thread.runIncrement(job(2))).rejects.toThrow(/differ in length/);
       const sent = job();
-      const outcome = await thread.run(sent);
+      const outcome = await thread.runIncrement(sent);
       expect(outcome.mu[0]).toBeGreaterThan(outcome.mu[2] ?? 0);
       // The vote columns went to the thread rather than being copied.
-      expect(sent.votes.winner.length).toBe(0);
-      await expect(thread.run(sent)).rejects.toThrow(/detached/);
+      expect(sent.winner.length).toBe(0);
+      await expect(thread.runIncrement(sent)).rejects.toThrow(/detached/);
     } finally {
       await thread.close();
     }
