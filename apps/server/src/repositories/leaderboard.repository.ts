@@ -7,7 +7,7 @@ import type {
   UserRow,
 } from '../db/schema.js';
 import { isPostgres } from '../db/migrations/helpers.js';
-import { chunks, jsonRows } from '../db/json-rows.js';
+import { writeRows } from '../db/json-rows.js';
 
 /** A photo as a live board tracks it. */
 export type BoardPhotoRow = Pick<
@@ -342,43 +342,41 @@ export class LeaderboardRepository {
     entries: readonly FrozenEntryRow[],
   ): Promise<void> {
     const previousRank = previous ? sql.ref(`psd.${previous.column}`) : sql`cast(null as integer)`;
-    for (const chunk of chunks(entries)) {
-      const source = jsonRows(
-        this.db,
-        [
-          ['position', 'integer'],
-          ['photo_id', 'integer'],
-          ['rank', 'integer'],
-          ['score', 'integer'],
-          ['comparisons', 'integer'],
-          ['score_low', 'integer'],
-          ['score_high', 'integer'],
-          ['matches_to_place', 'integer'],
-        ],
-        chunk.map((entry) => [
-          entry.position,
-          entry.photo_id,
-          entry.rank,
-          entry.score,
-          entry.comparisons,
-          entry.score_low,
-          entry.score_high,
-          entry.matches_to_place,
-        ]),
-        'e',
-      );
+    await writeRows(
+      this.db,
+      [
+        ['position', 'integer'],
+        ['photo_id', 'integer'],
+        ['rank', 'integer'],
+        ['score', 'integer'],
+        ['comparisons', 'integer'],
+        ['score_low', 'integer'],
+        ['score_high', 'integer'],
+        ['matches_to_place', 'integer'],
+      ],
+      entries.map((entry) => [
+        entry.position,
+        entry.photo_id,
+        entry.rank,
+        entry.score,
+        entry.comparisons,
+        entry.score_low,
+        entry.score_high,
+        entry.matches_to_place,
+      ]),
+      'e',
       // The entries lead the join: each finds its score history row by its key.
-      await sql`
+      (e) => sql`
         insert into leaderboard_snapshot_entries
           (snapshot_id, position, photo_id, rank, score, comparisons, rank_change,
            score_low, score_high, matches_to_place)
         select cast(${snapshotId} as integer), e.position, e.photo_id, e.rank, e.score,
                e.comparisons, ${previousRank} - e.rank, e.score_low, e.score_high,
                e.matches_to_place
-        from ${source}
+        from ${e}
         left join photo_score_days psd
-          on psd.photo_id = e.photo_id and psd.day = ${previous?.day ?? ''}`.execute(this.db);
-    }
+          on psd.photo_id = e.photo_id and psd.day = ${previous?.day ?? ''}`,
+    );
   }
 
   /**

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { chunks, jsonRows } from '../db/json-rows.js';
+import { writeRows } from '../db/json-rows.js';
 import type { Db } from '../db/database.js';
 import type { PhotoFitRow, PhotoRow } from '../db/schema.js';
 import { PreparedQuery } from '../db/prepared-query.js';
@@ -311,23 +311,33 @@ export class RatingRepository {
       row.recorded_day,
       row.recorded_score,
     ];
-    for (const chunk of chunks(rows)) {
-      const updated = await sql<{ photo_id: number }>`update photo_fits set fit_mu = f.fit_mu,
+    const updated = await writeRows(
+      this.db,
+      columns,
+      rows.map(values),
+      'f',
+      (f) =>
+        sql<{ photo_id: number }>`update photo_fits set fit_mu = f.fit_mu,
           fit_precision = f.fit_precision, fit_evidence = f.fit_evidence,
           recorded_day = f.recorded_day, recorded_score = f.recorded_score
-        from ${jsonRows(this.db, columns, chunk.map(values), 'f')}
-        where photo_fits.photo_id = f.id
-        returning photo_fits.photo_id`.execute(this.db);
-      if (updated.rows.length === chunk.length) continue;
-      // A photo's first fit: its row is made, if the photo is still stored.
-      const had = new Set(updated.rows.map((row) => row.photo_id));
-      const fresh = chunk.filter((row) => !had.has(row.id));
-      await sql`insert into photo_fits (photo_id, fit_mu, fit_precision, fit_evidence,
+        from ${f} where photo_fits.photo_id = f.id
+        returning photo_fits.photo_id`,
+    );
+    if (updated.length === rows.length) return;
+    // A photo's first fit: its row is made, if the photo is still stored.
+    const had = new Set(updated.map((row) => row.photo_id));
+    const fresh = rows.filter((row) => !had.has(row.id));
+    await writeRows(
+      this.db,
+      columns,
+      fresh.map(values),
+      'f',
+      (f) =>
+        sql`insert into photo_fits (photo_id, fit_mu, fit_precision, fit_evidence,
           recorded_day, recorded_score)
         select f.id, f.fit_mu, f.fit_precision, f.fit_evidence, f.recorded_day, f.recorded_score
-        from ${jsonRows(this.db, columns, fresh.map(values), 'f')}
-        where exists (select 1 from photos where photos.id = f.id)`.execute(this.db);
-    }
+        from ${f} where exists (select 1 from photos where photos.id = f.id)`,
+    );
   }
 
   /** Keeps an increment's fit states until they are folded (ADR 0029); answers the row's id. */
@@ -362,22 +372,20 @@ export class RatingRepository {
   async applyRefit(rows: RefitPhotoRow[]): Promise<void> {
     // In id order, the order votes lock photos in: two writers never wait on each other in a cycle.
     const ordered = [...rows].sort((a, b) => a.id - b.id);
-    for (const chunk of chunks(ordered)) {
-      const source = jsonRows(
-        this.db,
-        [
-          ['id', 'integer'],
-          ['mu', 'real'],
-          ['sigma2', 'real'],
-          ['current_score', 'integer'],
-          ['provisional', 'integer'],
-        ],
-        chunk.map((row) => [row.id, row.mu, row.sigma2, row.current_score, row.provisional]),
-        'r',
-      );
-      await sql`update photos set mu = r.mu, sigma2 = r.sigma2, current_score = r.current_score,
+    await writeRows(
+      this.db,
+      [
+        ['id', 'integer'],
+        ['mu', 'real'],
+        ['sigma2', 'real'],
+        ['current_score', 'integer'],
+        ['provisional', 'integer'],
+      ],
+      ordered.map((row) => [row.id, row.mu, row.sigma2, row.current_score, row.provisional]),
+      'r',
+      (r) => sql`update photos set mu = r.mu, sigma2 = r.sigma2, current_score = r.current_score,
           provisional = r.provisional
-        from ${source} where photos.id = r.id`.execute(this.db);
-    }
+        from ${r} where photos.id = r.id`,
+    );
   }
 }

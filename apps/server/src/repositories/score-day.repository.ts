@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { chunks, jsonRows } from '../db/json-rows.js';
+import { writeRows } from '../db/json-rows.js';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { PhotoRow, PhotoScoreDaysTable } from '../db/schema.js';
@@ -17,33 +17,27 @@ export class ScoreDayRepository {
    * refit of the day wins).
    */
   async recordDailyScores(rows: DailyScoreRow[], day: string): Promise<void> {
-    for (const chunk of chunks(rows)) {
-      const source = jsonRows(
-        this.db,
-        [
-          ['photo_id', 'integer'],
-          ['score', 'integer'],
-          ['rank_all', 'integer'],
-          ['rank_week', 'integer'],
-          ['rank_month', 'integer'],
-        ],
-        chunk.map((row) => [
-          row.id,
-          row.current_score,
-          row.rank_all,
-          row.rank_week,
-          row.rank_month,
-        ]),
-        'p',
-      );
+    await writeRows(
+      this.db,
+      [
+        ['photo_id', 'integer'],
+        ['score', 'integer'],
+        ['rank_all', 'integer'],
+        ['rank_week', 'integer'],
+        ['rank_month', 'integer'],
+      ],
+      rows.map((row) => [row.id, row.current_score, row.rank_all, row.rank_week, row.rank_month]),
+      'p',
       // "where true" lets SQLite tell the upsert's ON CONFLICT from a join's ON.
-      await sql`insert into photo_score_days (photo_id, day, score, rank_all, rank_week, rank_month)
-        select p.photo_id, ${day}, p.score, p.rank_all, p.rank_week, p.rank_month from ${source}
+      (
+        p,
+      ) => sql`insert into photo_score_days (photo_id, day, score, rank_all, rank_week, rank_month)
+        select p.photo_id, ${day}, p.score, p.rank_all, p.rank_week, p.rank_month from ${p}
         where true
         on conflict (photo_id, day) do update set score = excluded.score,
           rank_all = excluded.rank_all, rank_week = excluded.rank_week,
-          rank_month = excluded.rank_month`.execute(this.db);
-    }
+          rank_month = excluded.rank_month`,
+    );
   }
 
   /**
@@ -55,22 +49,20 @@ export class ScoreDayRepository {
     rows: readonly Pick<DailyScoreRow, 'id' | 'current_score'>[],
     day: string,
   ): Promise<void> {
-    for (const chunk of chunks([...rows])) {
-      const source = jsonRows(
-        this.db,
-        [
-          ['photo_id', 'integer'],
-          ['score', 'integer'],
-        ],
-        chunk.map((row) => [row.id, row.current_score]),
-        'p',
-      );
+    await writeRows(
+      this.db,
+      [
+        ['photo_id', 'integer'],
+        ['score', 'integer'],
+      ],
+      rows.map((row) => [row.id, row.current_score]),
+      'p',
       // "where true" lets SQLite tell the upsert's ON CONFLICT from a join's ON.
-      await sql`insert into photo_score_days (photo_id, day, score)
-        select p.photo_id, ${day}, p.score from ${source}
+      (p) => sql`insert into photo_score_days (photo_id, day, score)
+        select p.photo_id, ${day}, p.score from ${p}
         where true
-        on conflict (photo_id, day) do update set score = excluded.score`.execute(this.db);
-    }
+        on conflict (photo_id, day) do update set score = excluded.score`,
+    );
   }
 
   scoreHistory(photoId: number, limit: number) {

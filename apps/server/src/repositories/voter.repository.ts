@@ -2,7 +2,7 @@ import type { Db } from '../db/database.js';
 import type { VoterRow } from '../db/schema.js';
 import { everyColumnOf, PreparedQuery } from '../db/prepared-query.js';
 import { hasRowLocks } from '../db/transaction.js';
-import { chunks, jsonRows } from '../db/json-rows.js';
+import { writeRows } from '../db/json-rows.js';
 import { sql } from 'kysely';
 
 /** Ids bound in one query: well under SQLite's 32,766 variables and PostgreSQL's 65,535. */
@@ -221,21 +221,19 @@ export class VoterRepository {
     rows: { id: number; weight: number; reliability: number; trust: number }[],
   ): Promise<void> {
     const ordered = [...rows].sort((a, b) => a.id - b.id);
-    for (const chunk of chunks(ordered)) {
-      const source = jsonRows(
-        this.db,
-        [
-          ['id', 'integer'],
-          ['weight', 'real'],
-          ['reliability', 'real'],
-          ['trust', 'real'],
-        ],
-        chunk.map((row) => [row.id, row.weight, row.reliability, row.trust]),
-        'r',
-      );
-      await sql`update voters set refit_weight = r.weight, reliability = r.reliability,
-        trust = r.trust from ${source} where voters.id = r.id`.execute(this.db);
-    }
+    await writeRows(
+      this.db,
+      [
+        ['id', 'integer'],
+        ['weight', 'real'],
+        ['reliability', 'real'],
+        ['trust', 'real'],
+      ],
+      ordered.map((row) => [row.id, row.weight, row.reliability, row.trust]),
+      'r',
+      (r) => sql`update voters set refit_weight = r.weight, reliability = r.reliability,
+        trust = r.trust from ${r} where voters.id = r.id`,
+    );
   }
 
   /** The gold tallies of many voters, a few thousand ids a query (SQLite binds 32,766 at most). */
