@@ -3,7 +3,7 @@ import type { Db } from './database.js';
 import { hasRowLocks } from './transaction.js';
 
 /** Rows per statement when many rows are written at once on PostgreSQL (one JSON value). */
-export const BULK_CHUNK = 5000;
+const BULK_CHUNK = 5000;
 /**
  * Row counts of a SQLite bulk statement: a group of rows is padded to the first that holds it,
  * so each write prepares at most three texts (SqliteStore keeps them). The largest binds 1,024
@@ -42,8 +42,10 @@ export function jsonRows(
 
 /**
  * Writes many rows with one statement per group: `statement(source)` is the write, `source` the
- * rows as a derived table named `alias` (each row an array in `columns` order). Answers the rows
- * the statements return, in order.
+ * rows as a derived table named `alias`, `toRow` an item's values in `columns` order (called a
+ * group at a time, so a million items never stand as rows all at once). Answers the rows the
+ * statements return, in order. A group whose rows are not well formed is refused before it is
+ * written.
  *
  * PostgreSQL unpacks 5,000 rows a statement from one JSON value (`jsonRows`). SQLite takes its
  * rows as a `VALUES` list of bound parameters, 128 a statement: unpacking JSON there costs about
@@ -52,33 +54,34 @@ export function jsonRows(
  * compiled once per group with a marker in place of the first value, and the values are put in
  * its place: building a Kysely node per value would cost more than the statement runs.
  */
-export async function writeRows<R>(
+export async function writeRows<T, R>(
   db: Db,
   columns: RowColumns,
-  rows: readonly (readonly unknown[])[],
+  items: readonly T[],
+  toRow: (item: T) => readonly unknown[],
   alias: string,
   statement: (source: RawBuilder<unknown>) => RawBuilder<R>,
 ): Promise<R[]> {
-  for (const row of rows) {
-    if (row.length !== columns.length || row[0] === null || row[0] === undefined) {
-      throw new Error(
-        `writeRows: a row needs ${String(columns.length)} values, the first not null`,
-      );
-    }
-  }
-  const answered: R[] = [];
-  if (hasRowLocks(db)) {
-    for (const chunk of chunks(rows)) {
-      const result = await statement(jsonRows(db, columns, chunk, alias)).execute(db);
-      answered.push(...result.rows);
-    }
-    return answered;
-  }
+  const postgres = hasRowLocks(db);
+  const groupSize = postgres ? BULK_CHUNK : SQLITE_GROUP;
   const fields = columns.map(
     ([name], index) => sql`${sql.raw(`column${String(index + 1)}`)} as ${sql.ref(name)}`,
   );
-  for (let from = 0; from < rows.length; from += SQLITE_GROUP) {
-    const group = rows.slice(from, from + SQLITE_GROUP);
+  const answered: R[] = [];
+  for (let from = 0; from < items.length; from += groupSize) {
+    const group = items.slice(from, from + groupSize).map(toRow);
+    for (const row of group) {
+      if (row.length !== columns.length || row[0] === null || row[0] === undefined) {
+        throw new Error(
+          `writeRows: a row needs ${String(columns.length)} values, the first not null`,
+        );
+      }
+    }
+    if (postgres) {
+      const result = await statement(jsonRows(db, columns, group, alias)).execute(db);
+      answered.push(...result.rows);
+      continue;
+    }
     const size = SQLITE_ROW_COUNTS.find((count) => count >= group.length) ?? SQLITE_GROUP;
     const source = sql`(select ${sql.join(fields)} from (values (${BOUND_ROWS}${sql.raw(placeholders(columns.length, size))})
       where column1 is not null) as ${sql.table(alias)}`;
@@ -119,11 +122,4 @@ function placeholders(width: number, size: number): string {
     placeholderTexts.set(key, text);
   }
   return text;
-}
-
-/** Splits `rows` into chunks of BULK_CHUNK. */
-export function* chunks<T>(rows: readonly T[]): Generator<readonly T[]> {
-  for (let from = 0; from < rows.length; from += BULK_CHUNK) {
-    yield rows.slice(from, from + BULK_CHUNK);
-  }
 }

@@ -354,7 +354,8 @@ export class LeaderboardRepository {
         ['score_high', 'integer'],
         ['matches_to_place', 'integer'],
       ],
-      entries.map((entry) => [
+      entries,
+      (entry) => [
         entry.position,
         entry.photo_id,
         entry.rank,
@@ -363,7 +364,7 @@ export class LeaderboardRepository {
         entry.score_low,
         entry.score_high,
         entry.matches_to_place,
-      ]),
+      ],
       'e',
       // The entries lead the join: each finds its score history row by its key.
       (e) => sql`

@@ -314,7 +314,8 @@ export class RatingRepository {
     const updated = await writeRows(
       this.db,
       columns,
-      rows.map(values),
+      rows,
+      values,
       'f',
       (f) =>
         sql<{ photo_id: number }>`update photo_fits set fit_mu = f.fit_mu,
@@ -330,7 +331,8 @@ export class RatingRepository {
     await writeRows(
       this.db,
       columns,
-      fresh.map(values),
+      fresh,
+      values,
       'f',
       (f) =>
         sql`insert into photo_fits (photo_id, fit_mu, fit_precision, fit_evidence,
@@ -381,7 +383,8 @@ export class RatingRepository {
         ['current_score', 'integer'],
         ['provisional', 'integer'],
       ],
-      ordered.map((row) => [row.id, row.mu, row.sigma2, row.current_score, row.provisional]),
+      ordered,
+      (row) => [row.id, row.mu, row.sigma2, row.current_score, row.provisional],
       'r',
       (r) => sql`update photos set mu = r.mu, sigma2 = r.sigma2, current_score = r.current_score,
           provisional = r.provisional

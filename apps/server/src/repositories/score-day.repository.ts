@@ -26,7 +26,8 @@ export class ScoreDayRepository {
         ['rank_week', 'integer'],
         ['rank_month', 'integer'],
       ],
-      rows.map((row) => [row.id, row.current_score, row.rank_all, row.rank_week, row.rank_month]),
+      rows,
+      (row) => [row.id, row.current_score, row.rank_all, row.rank_week, row.rank_month],
       'p',
       // "where true" lets SQLite tell the upsert's ON CONFLICT from a join's ON.
       (
@@ -55,7 +56,8 @@ export class ScoreDayRepository {
         ['photo_id', 'integer'],
         ['score', 'integer'],
       ],
-      rows.map((row) => [row.id, row.current_score]),
+      rows,
+      (row) => [row.id, row.current_score],
       'p',
       // "where true" lets SQLite tell the upsert's ON CONFLICT from a join's ON.
       (p) => sql`insert into photo_score_days (photo_id, day, score)

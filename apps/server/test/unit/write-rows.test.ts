@@ -56,6 +56,7 @@ describe.each(dialects)('writeRows on %s', (dialect) => {
       db,
       COLUMNS,
       rows,
+      (row) => row,
       'r',
       (r) => sql<{ id: number | string }>`insert into scratch (id, score, mu, day)
         select r.id, r.score, r.mu, r.day from ${r} returning id`,
@@ -92,7 +93,9 @@ describe.each(dialects)('writeRows on %s', (dialect) => {
     const updated = await writeRows(
       db,
       COLUMNS,
-      changed,
+      rowsOf(150, 25),
+      // Each item's values as the write takes them.
+      (row) => [row[0], 7, 0.5, null],
       'r',
       (r) => sql<{ id: number }>`update scratch set score = r.score + ${3}, mu = r.mu,
         day = ${'2026-12-01'} from ${r} where scratch.id = r.id and scratch.id > ${0}
